@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Makes sure what building and testing pgbench-rs needs is installed:
+# libpq and its headers (libpq-dev, pkg-config) to build, and a PostgreSQL
+# server (initdb, postgres, pg_ctl) for the tests and the demo. As root on
+# Debian/Ubuntu it installs what is missing with apt-get; otherwise it says
+# exactly what to install and fails.
+set -euo pipefail
+
+missing=()
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+if ! pkg-config --exists libpq 2>/dev/null && ! command -v pg_config >/dev/null 2>&1; then
+    missing+=(libpq-dev)
+fi
+bindir=""
+if command -v pg_config >/dev/null 2>&1; then bindir=$(pg_config --bindir 2>/dev/null || true); fi
+if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ]; then
+    bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+fi
+if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ] || [ ! -x "$bindir/postgres" ]; then
+    missing+=(postgresql)
+fi
+if [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
+    missing+=(postgresql)   # the package creates the postgres OS user
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+# shellcheck disable=SC2207
+missing=($(printf '%s\n' "${missing[@]}" | sort -u))
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing: ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    exit 0
+fi
+cat >&2 <<MSG
+pgbench-rs needs: ${missing[*]}
+Install them, for example:
+  Debian/Ubuntu: sudo apt-get install ${missing[*]}
+  Fedora/RHEL:   sudo dnf install libpq-devel postgresql-server pkgconf
+MSG
+exit 1

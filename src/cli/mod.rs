@@ -1,0 +1,1 @@
+//! Command-line parsing and validation: argv and environment in, one immutable `Config` out.

@@ -1,0 +1,1 @@
+//! `Config`: the immutable result of parsing and validating the command line.

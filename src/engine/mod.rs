@@ -1,0 +1,1 @@
+//! The benchmark engine: worker threads, client state machines and the wait loop.

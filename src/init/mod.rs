@@ -1,0 +1,1 @@
+//! Initialization mode (`-i`): the steps d, t, g, G, v, p and f.

@@ -1,0 +1,29 @@
+//! pgbench-rs: a reimplementation of PostgreSQL's pgbench.
+//!
+//! `main` only parses the command line, dispatches to the mode that was asked
+//! for, and turns the outcome into an exit status (0 success, 1 setup or
+//! usage error, 2 a run in which some client aborted).
+// Modules are filled in one issue at a time; until the engine calls
+// everything they provide, some items are not used yet.
+#![allow(dead_code)]
+
+mod cli;
+mod config;
+mod engine;
+mod init;
+mod log;
+mod pq;
+mod rand;
+mod report;
+mod script;
+mod stats;
+mod sys;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let argv0 = argv.first().map(|a| a.to_string_lossy().into_owned()).unwrap_or_default();
+    log::init(&argv0);
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,1 @@
+//! pgbench's random distributions, hash functions and permute().

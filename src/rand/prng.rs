@@ -1,0 +1,1 @@
+//! PostgreSQL pg_prng: xoroshiro128** seeded through splitmix64.

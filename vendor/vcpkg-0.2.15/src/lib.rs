@@ -1,0 +1,1 @@
+// Stub: this crate is only used on platforms pgbench-rs does not build on.
