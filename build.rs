@@ -6,6 +6,8 @@
 //! so that `src/pq/` can call `PQsendPipelineSync` (libpq 17) behind
 //! `cfg(libpq_ge_17)` and fall back to `PQpipelineSync` otherwise.
 
+#![allow(clippy::print_stderr, clippy::print_stdout)]
+
 use std::env;
 use std::process::{Command, ExitCode};
 

@@ -1,1 +1,132 @@
-//! `Config`: the immutable result of parsing and validating the command line.
+//! `Config`: the immutable result of parsing and validating the command
+//! line. It replaces the several dozen global variables C pgbench keeps;
+//! every later stage reads it and none changes it.
+
+use crate::pq::ConnParams;
+use crate::script::{QueryMode, Script, Slot, VarRegistry};
+
+/// What the command line asks for, once it has been fully validated.
+#[derive(Debug)]
+pub(crate) enum Action {
+    /// `-i`: initialize the database.
+    Init(InitConfig),
+    /// Run a benchmark.
+    Bench(Box<BenchConfig>),
+}
+
+/// How `pgbench_accounts` is partitioned (`--partition-method`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PartitionMethod {
+    /// Not partitioned.
+    None,
+    /// `partition by range (aid)`.
+    Range,
+    /// `partition by hash (aid)`.
+    Hash,
+}
+
+impl PartitionMethod {
+    /// The word C uses in DDL and reports.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Range => "range",
+            Self::Hash => "hash",
+        }
+    }
+}
+
+/// Settings for `-i`.
+#[derive(Debug)]
+pub(crate) struct InitConfig {
+    /// How to connect.
+    pub(crate) conn: ConnParams,
+    /// The step letters to run, in order (spaces are skipped).
+    pub(crate) steps: String,
+    /// `-s`.
+    pub(crate) scale: i32,
+    /// `-F`.
+    pub(crate) fillfactor: i32,
+    /// `-q`.
+    pub(crate) quiet: bool,
+    /// `--unlogged-tables`.
+    pub(crate) unlogged_tables: bool,
+    /// `--tablespace`.
+    pub(crate) tablespace: Option<String>,
+    /// `--index-tablespace`.
+    pub(crate) index_tablespace: Option<String>,
+    /// `--partitions`.
+    pub(crate) partitions: i32,
+    /// `--partition-method` (range when partitions > 0 and none was given).
+    pub(crate) partition_method: PartitionMethod,
+}
+
+/// Settings for a benchmark run.
+#[derive(Debug)]
+pub(crate) struct BenchConfig {
+    /// How to connect.
+    pub(crate) conn: ConnParams,
+    /// The scripts to run, with their weights; commands finalized for the
+    /// query mode.
+    pub(crate) scripts: Vec<Script>,
+    /// Sum of the scripts' weights (not zero).
+    pub(crate) total_weight: i64,
+    /// Every variable name any script or `-D` refers to.
+    pub(crate) registry: VarRegistry,
+    /// `-D name=value`, in order (later ones override earlier ones).
+    pub(crate) defines: Vec<(Slot, String)>,
+    /// Whether a builtin script is used (then the scale is read from the
+    /// database).
+    pub(crate) builtin_used: bool,
+    /// `-c`.
+    pub(crate) nclients: i32,
+    /// `-j`, lowered to `nclients` if larger.
+    pub(crate) nthreads: i32,
+    /// `-t` (0 when `-T` is used).
+    pub(crate) nxacts: i32,
+    /// `-T` in seconds (0 when `-t` is used).
+    pub(crate) duration: i32,
+    /// `-C`.
+    pub(crate) is_connect: bool,
+    /// `-l`.
+    pub(crate) use_log: bool,
+    /// `--log-prefix` (None: "pgbench_log").
+    pub(crate) log_prefix: Option<String>,
+    /// `--sampling-rate` (0: log everything).
+    pub(crate) sample_rate: f64,
+    /// `--aggregate-interval` in seconds (0: none).
+    pub(crate) agg_interval: i32,
+    /// `-L` in microseconds (0: none).
+    pub(crate) latency_limit_us: i64,
+    /// `-R` as the mean delay between transactions of one thread, in
+    /// microseconds (0: no rate limit). Already multiplied by `nthreads`.
+    pub(crate) throttle_delay_us: f64,
+    /// `-M`.
+    pub(crate) query_mode: QueryMode,
+    /// `-P` in seconds (0: no progress).
+    pub(crate) progress: i32,
+    /// `--progress-timestamp`.
+    pub(crate) progress_timestamp: bool,
+    /// `-r`.
+    pub(crate) report_per_command: bool,
+    /// Per-script statistics (on when several scripts are used).
+    pub(crate) per_script_stats: bool,
+    /// `-s` value (used when no builtin script reads the real scale).
+    pub(crate) scale: i32,
+    /// Whether `-s` was given.
+    pub(crate) scale_given: bool,
+    /// `-n`.
+    pub(crate) no_vacuum: bool,
+    /// `-v`.
+    pub(crate) vacuum_accounts: bool,
+    /// The random seed (`--random-seed`, `PGBENCH_RANDOM_SEED` or time).
+    pub(crate) random_seed: u64,
+    /// `--failures-detailed`.
+    pub(crate) failures_detailed: bool,
+    /// `--max-tries` (0: unlimited).
+    pub(crate) max_tries: u32,
+    /// `--verbose-errors`.
+    pub(crate) verbose_errors: bool,
+    /// `--exit-on-abort`.
+    pub(crate) exit_on_abort: bool,
+}

@@ -1,1 +1,727 @@
-//! Command-line parsing and validation: argv and environment in, one immutable `Config` out.
+//! Command-line parsing and validation: argv and environment in, one
+//! immutable [`Action`] out.
+//!
+//! Options are processed left to right as C pgbench's getopt loop does,
+//! with the same side effects in the same order: scripts given with
+//! `-f`/`-b`/`-S`/`-N` are read when their option is seen (so a script
+//! error is reported before a later option error), `--random-seed` prints
+//! its "setting random seed" line when seen, `-b list` and `--show-script`
+//! print and exit. Then the checks of C's `main()` run in its order. Every
+//! message and exit status is C's. Nothing here connects to a server.
+
+mod cconv;
+mod getopt;
+mod usage;
+
+use std::ffi::OsString;
+use std::io::Read;
+
+use crate::config::{Action, BenchConfig, InitConfig, PartitionMethod};
+use crate::log;
+use crate::pq::ConnParams;
+use crate::rand::dist::{SeedSpec, parse_seed};
+use crate::script::{self, QueryMode, Script, Slot, VarRegistry, builtin};
+use cconv::IntOptionError;
+use getopt::{Item, Opt};
+
+/// The version we reproduce, printed by `-V` and the connection banner.
+pub(crate) const PG_VERSION: &str = "17.7";
+/// `PG_VERSION_NUM` of that version (the banner compares it with the server's).
+pub(crate) const PG_VERSION_NUM: i32 = 170_007;
+/// The default `-I` steps.
+const DEFAULT_INIT_STEPS: &str = "dtgvp";
+/// The step letters `-I` accepts.
+const ALL_INIT_STEPS: &str = "dtgGvpf";
+/// C's `MAX_SCRIPTS`.
+const MAX_SCRIPTS: usize = 128;
+
+/// How the program must end when parsing does not yield an action: the
+/// messages have already been printed.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Exit {
+    /// `--help`, `--version`, `-b list`, `--show-script`: exit 0.
+    Success,
+    /// Any usage or setup error: exit 1.
+    Failure,
+}
+
+/// Logs `pg_fatal`'s message and fails.
+macro_rules! fatal {
+    ($($arg:tt)*) => {{
+        log::error!($($arg)*);
+        return Err(Exit::Failure)
+    }};
+}
+
+/// Options as typed, gathered while the getopt loop runs.
+#[derive(Debug)]
+struct LowArgs {
+    scripts: Vec<Script>,
+    registry: VarRegistry,
+    defines: Vec<(Slot, String)>,
+    is_init: bool,
+    benchmarking_option_set: bool,
+    initialization_option_set: bool,
+    builtin_used: bool,
+    dbname: Option<String>,
+    host: Option<String>,
+    port: Option<String>,
+    user: Option<String>,
+    init_steps: Option<String>,
+    fillfactor: i32,
+    no_vacuum: bool,
+    quiet: bool,
+    scale: i32,
+    scale_given: bool,
+    foreign_keys: bool,
+    index_tablespace: Option<String>,
+    tablespace: Option<String>,
+    partitions: i32,
+    partition_method: PartitionMethod,
+    unlogged_tables: bool,
+    nclients: i32,
+    nthreads: i32,
+    nxacts: i32,
+    duration: i32,
+    is_connect: bool,
+    use_log: bool,
+    latency_limit_us: i64,
+    query_mode: QueryMode,
+    progress: i32,
+    report_per_command: bool,
+    throttle_delay_us: f64,
+    vacuum_accounts: bool,
+    sample_rate: f64,
+    agg_interval: i32,
+    progress_timestamp: bool,
+    log_prefix: Option<String>,
+    random_seed: u64,
+    failures_detailed: bool,
+    max_tries: u32,
+    verbose_errors: bool,
+    exit_on_abort: bool,
+}
+
+impl LowArgs {
+    fn new(random_seed: u64) -> Self {
+        LowArgs {
+            scripts: Vec::new(),
+            registry: VarRegistry::new(),
+            defines: Vec::new(),
+            is_init: false,
+            benchmarking_option_set: false,
+            initialization_option_set: false,
+            builtin_used: false,
+            dbname: None,
+            host: None,
+            port: None,
+            user: None,
+            init_steps: None,
+            fillfactor: 100,
+            no_vacuum: false,
+            quiet: false,
+            scale: 1,
+            scale_given: false,
+            foreign_keys: false,
+            index_tablespace: None,
+            tablespace: None,
+            partitions: 0,
+            partition_method: PartitionMethod::None,
+            unlogged_tables: false,
+            nclients: 1,
+            nthreads: 1,
+            nxacts: 0,
+            duration: 0,
+            is_connect: false,
+            use_log: false,
+            latency_limit_us: 0,
+            query_mode: QueryMode::Simple,
+            progress: 0,
+            report_per_command: false,
+            throttle_delay_us: 0.0,
+            vacuum_accounts: false,
+            sample_rate: 0.0,
+            agg_interval: 0,
+            progress_timestamp: false,
+            log_prefix: None,
+            random_seed,
+            failures_detailed: false,
+            max_tries: 1,
+            verbose_errors: false,
+            exit_on_abort: false,
+        }
+    }
+}
+
+/// Parses and validates the command line (`argv` including argv[0]).
+pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
+    let progname = log::progname();
+    let argv0 = argv.first().map(|a| a.to_string_lossy().into_owned()).unwrap_or_default();
+    // --help and --version count only as the first argument.
+    if let Some(first) = argv.get(1) {
+        if first == "--help" || first == "-?" {
+            crate::report::write_stdout(&usage::usage(progname));
+            return Err(Exit::Success);
+        }
+        if first == "--version" || first == "-V" {
+            crate::report::write_stdout(&format!(
+                "pgbench (PostgreSQL) {PG_VERSION} (pgbench-rs {})\n",
+                env!("CARGO_PKG_VERSION")
+            ));
+            return Err(Exit::Success);
+        }
+    }
+
+    let env_seed = std::env::var("PGBENCH_RANDOM_SEED").ok();
+    let seed = match set_random_seed(env_seed.as_deref()) {
+        Some(s) => s,
+        None => fatal!("error while setting random seed from PGBENCH_RANDOM_SEED environment variable"),
+    };
+    let mut a = LowArgs::new(seed);
+
+    let (items, getopt_error) = getopt::parse(argv.into_iter().skip(1).collect());
+    let mut positionals: Vec<String> = Vec::new();
+    for item in items {
+        match item {
+            Item::Positional(p) => positionals.push(p.to_string_lossy().into_owned()),
+            Item::Opt(opt, value) => apply_option(&mut a, opt, value)?,
+        }
+    }
+    if let Some(e) = getopt_error {
+        log::raw(format!("{argv0}: {e}\n").as_bytes());
+        log::hint!("Try \"{progname} --help\" for more information.");
+        return Err(Exit::Failure);
+    }
+    validate(a, positionals)
+}
+
+/// Applies one option, as the body of C's getopt loop does.
+fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<(), Exit> {
+    let raw = value.clone().unwrap_or_default();
+    let v = raw.to_string_lossy().into_owned();
+    match opt {
+        Opt::Builtin => {
+            if v == "list" {
+                list_builtins();
+                return Err(Exit::Success);
+            }
+            let (name, weight) = parse_script_weight(&v)?;
+            let b = find_builtin(&name)?;
+            add_script(a, b.desc, b.script.as_bytes(), weight)?;
+            a.benchmarking_option_set = true;
+            a.builtin_used = true;
+        }
+        Opt::Client => {
+            a.benchmarking_option_set = true;
+            a.nclients = parse_int_option(&v, "-c/--clients", 1, i32::MAX)?;
+            let needed = u64::try_from(a.nclients).unwrap_or(0) + 3;
+            if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
+                log::error!("{e}");
+                if !matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
+                    log::hint!("Reduce number of clients, or use limit/ulimit to increase the system limit.");
+                }
+                return Err(Exit::Failure);
+            }
+        }
+        Opt::Connect => {
+            a.benchmarking_option_set = true;
+            a.is_connect = true;
+        }
+        Opt::Dbname => a.dbname = Some(v),
+        Opt::Define => {
+            a.benchmarking_option_set = true;
+            match v.split_once('=') {
+                Some((name, val)) if !name.is_empty() && !val.is_empty() => {
+                    if !script::valid_variable_name(name) {
+                        fatal!("option: invalid variable name: \"{name}\"");
+                    }
+                    let slot = a.registry.slot(name);
+                    a.defines.push((slot, val.to_string()));
+                }
+                _ => fatal!("invalid variable definition: \"{v}\""),
+            }
+        }
+        Opt::File => {
+            let (name, weight) = parse_script_weight(&v)?;
+            let text = read_script_file(&name)?;
+            add_script(a, &name, &text, weight)?;
+            a.benchmarking_option_set = true;
+        }
+        Opt::Fillfactor => {
+            a.initialization_option_set = true;
+            a.fillfactor = parse_int_option(&v, "-F/--fillfactor", 10, 100)?;
+        }
+        Opt::Host => a.host = Some(v),
+        Opt::Initialize => a.is_init = true,
+        Opt::InitSteps => {
+            check_init_steps(&v)?;
+            a.init_steps = Some(v);
+            a.initialization_option_set = true;
+        }
+        Opt::Jobs => {
+            a.benchmarking_option_set = true;
+            a.nthreads = parse_int_option(&v, "-j/--jobs", 1, i32::MAX)?;
+        }
+        Opt::Log => {
+            a.benchmarking_option_set = true;
+            a.use_log = true;
+        }
+        Opt::LatencyLimit => {
+            let ms = cconv::atof(&v);
+            if ms <= 0.0 || ms.is_nan() {
+                fatal!("invalid latency limit: \"{v}\"");
+            }
+            a.benchmarking_option_set = true;
+            // COMPAT: C converts (limit_ms * 1000) to int64 by truncation.
+            #[allow(clippy::cast_possible_truncation)]
+            let us = (ms * 1000.0) as i64;
+            a.latency_limit_us = us;
+        }
+        Opt::Protocol => {
+            a.benchmarking_option_set = true;
+            a.query_mode = match v.as_str() {
+                "simple" => QueryMode::Simple,
+                "extended" => QueryMode::Extended,
+                "prepared" => QueryMode::Prepared,
+                _ => fatal!("invalid query mode (-M): \"{v}\""),
+            };
+        }
+        Opt::NoVacuum => a.no_vacuum = true,
+        Opt::SkipSomeUpdates | Opt::SelectOnly => {
+            let name = if opt == Opt::SelectOnly { "select-only" } else { "simple-update" };
+            let b = find_builtin(name)?;
+            add_script(a, b.desc, b.script.as_bytes(), 1)?;
+            a.benchmarking_option_set = true;
+            a.builtin_used = true;
+        }
+        Opt::Port => a.port = Some(v),
+        Opt::Progress => {
+            a.benchmarking_option_set = true;
+            a.progress = parse_int_option(&v, "-P/--progress", 1, i32::MAX)?;
+        }
+        Opt::Quiet => {
+            a.initialization_option_set = true;
+            a.quiet = true;
+        }
+        Opt::ReportPerCommand => {
+            a.benchmarking_option_set = true;
+            a.report_per_command = true;
+        }
+        Opt::Rate => {
+            let rate = cconv::atof(&v);
+            a.benchmarking_option_set = true;
+            if rate <= 0.0 || rate.is_nan() {
+                fatal!("invalid rate limit: \"{v}\"");
+            }
+            a.throttle_delay_us = 1_000_000.0 / rate;
+        }
+        Opt::Scale => {
+            a.scale_given = true;
+            a.scale = parse_int_option(&v, "-s/--scale", 1, i32::MAX)?;
+        }
+        Opt::Transactions => {
+            a.benchmarking_option_set = true;
+            a.nxacts = parse_int_option(&v, "-t/--transactions", 1, i32::MAX)?;
+        }
+        Opt::Time => {
+            a.benchmarking_option_set = true;
+            a.duration = parse_int_option(&v, "-T/--time", 1, i32::MAX)?;
+        }
+        Opt::Username => a.user = Some(v),
+        Opt::VacuumAll => {
+            a.benchmarking_option_set = true;
+            a.vacuum_accounts = true;
+        }
+        Opt::UnloggedTables => {
+            a.initialization_option_set = true;
+            a.unlogged_tables = true;
+        }
+        Opt::Tablespace => {
+            a.initialization_option_set = true;
+            a.tablespace = Some(v);
+        }
+        Opt::IndexTablespace => {
+            a.initialization_option_set = true;
+            a.index_tablespace = Some(v);
+        }
+        Opt::SamplingRate => {
+            a.benchmarking_option_set = true;
+            a.sample_rate = cconv::atof(&v);
+            if a.sample_rate <= 0.0 || a.sample_rate > 1.0 || a.sample_rate.is_nan() {
+                fatal!("invalid sampling rate: \"{v}\"");
+            }
+        }
+        Opt::AggregateInterval => {
+            a.benchmarking_option_set = true;
+            a.agg_interval = parse_int_option(&v, "--aggregate-interval", 1, i32::MAX)?;
+        }
+        Opt::ProgressTimestamp => {
+            a.progress_timestamp = true;
+            a.benchmarking_option_set = true;
+        }
+        Opt::LogPrefix => {
+            a.benchmarking_option_set = true;
+            a.log_prefix = Some(v);
+        }
+        Opt::ForeignKeys => {
+            a.initialization_option_set = true;
+            a.foreign_keys = true;
+        }
+        Opt::RandomSeed => {
+            a.benchmarking_option_set = true;
+            match set_random_seed(Some(&v)) {
+                Some(s) => a.random_seed = s,
+                None => fatal!("error while setting random seed from --random-seed option"),
+            }
+        }
+        Opt::ShowScript => {
+            let b = find_builtin(&v)?;
+            log::raw(format!("-- {}: {}\n{}\n", b.name, b.desc, b.script).as_bytes());
+            return Err(Exit::Success);
+        }
+        Opt::Partitions => {
+            a.initialization_option_set = true;
+            a.partitions = parse_int_option(&v, "--partitions", 0, i32::MAX)?;
+        }
+        Opt::PartitionMethod => {
+            a.initialization_option_set = true;
+            a.partition_method = if v.eq_ignore_ascii_case("range") {
+                PartitionMethod::Range
+            } else if v.eq_ignore_ascii_case("hash") {
+                PartitionMethod::Hash
+            } else {
+                fatal!("invalid partition method, expecting \"range\" or \"hash\", got: \"{v}\"")
+            };
+        }
+        Opt::FailuresDetailed => {
+            a.benchmarking_option_set = true;
+            a.failures_detailed = true;
+        }
+        Opt::MaxTries => {
+            let n = cconv::atoi(&v);
+            if n < 0 {
+                fatal!("invalid number of maximum tries: \"{v}\"");
+            }
+            a.benchmarking_option_set = true;
+            a.max_tries = n.unsigned_abs();
+        }
+        Opt::VerboseErrors => {
+            a.benchmarking_option_set = true;
+            a.verbose_errors = true;
+        }
+        Opt::ExitOnAbort => {
+            a.benchmarking_option_set = true;
+            a.exit_on_abort = true;
+        }
+        Opt::Debug => log::set_debug(true),
+    }
+    Ok(())
+}
+
+/// The checks and defaults of C's `main()` after the getopt loop, in its
+/// order.
+fn validate(mut a: LowArgs, positionals: Vec<String>) -> Result<Action, Exit> {
+    if a.scripts.is_empty() && !a.is_init {
+        let b = find_builtin("tpcb-like")?;
+        add_script(&mut a, b.desc, b.script.as_bytes(), 1)?;
+        a.benchmarking_option_set = true;
+        a.builtin_used = true;
+    }
+    if let Err(e) = script::finalize_scripts(&mut a.scripts, a.query_mode) {
+        fatal!("{e}");
+    }
+    let total_weight: i64 = a.scripts.iter().map(|s| i64::from(s.weight)).sum();
+    if total_weight == 0 && !a.is_init {
+        fatal!("total script weight must not be zero");
+    }
+    let per_script_stats = a.scripts.len() > 1;
+    if a.nthreads > a.nclients {
+        a.nthreads = a.nclients;
+    }
+    a.throttle_delay_us *= f64::from(a.nthreads);
+
+    let mut rest = positionals.into_iter();
+    let dbname = match a.dbname.take() {
+        Some(d) => d,
+        None => match rest.next() {
+            Some(d) => d,
+            None => default_dbname()?,
+        },
+    };
+    if let Some(extra) = rest.next() {
+        log::error!("too many command-line arguments (first is \"{extra}\")");
+        log::hint!("Try \"{} --help\" for more information.", log::progname());
+        return Err(Exit::Failure);
+    }
+    let conn = ConnParams {
+        host: a.host.clone(),
+        port: a.port.clone(),
+        user: a.user.clone(),
+        dbname: Some(dbname),
+        application_name: log::progname().to_string(),
+    };
+
+    if a.is_init {
+        if a.benchmarking_option_set {
+            fatal!("some of the specified options cannot be used in initialization (-i) mode");
+        }
+        if a.partitions == 0 && a.partition_method != PartitionMethod::None {
+            fatal!("--partition-method requires greater than zero --partitions");
+        }
+        if a.partitions > 0 && a.partition_method == PartitionMethod::None {
+            a.partition_method = PartitionMethod::Range;
+        }
+        let mut steps = a.init_steps.take().unwrap_or_else(|| DEFAULT_INIT_STEPS.to_string());
+        if a.no_vacuum {
+            steps = steps.replace('v', " ");
+        }
+        if a.foreign_keys && !steps.contains('f') {
+            steps.push('f');
+        }
+        return Ok(Action::Init(InitConfig {
+            conn,
+            steps,
+            scale: a.scale,
+            fillfactor: a.fillfactor,
+            quiet: a.quiet,
+            unlogged_tables: a.unlogged_tables,
+            tablespace: a.tablespace,
+            index_tablespace: a.index_tablespace,
+            partitions: a.partitions,
+            partition_method: a.partition_method,
+        }));
+    }
+    if a.initialization_option_set {
+        fatal!("some of the specified options cannot be used in benchmarking mode");
+    }
+    if a.nxacts > 0 && a.duration > 0 {
+        fatal!("specify either a number of transactions (-t) or a duration (-T), not both");
+    }
+    if a.nxacts <= 0 && a.duration <= 0 {
+        a.nxacts = 10;
+    }
+    if a.sample_rate > 0.0 && !a.use_log {
+        fatal!("log sampling (--sampling-rate) is allowed only when logging transactions (-l)");
+    }
+    if a.sample_rate > 0.0 && a.agg_interval > 0 {
+        fatal!(
+            "log sampling (--sampling-rate) and aggregation (--aggregate-interval) cannot be used at the same time"
+        );
+    }
+    if a.agg_interval > 0 && !a.use_log {
+        fatal!("log aggregation is allowed only when actually logging transactions");
+    }
+    if !a.use_log && a.log_prefix.is_some() {
+        fatal!("log file prefix (--log-prefix) is allowed only when logging transactions (-l)");
+    }
+    if a.duration > 0 && a.agg_interval > a.duration {
+        fatal!(
+            "number of seconds for aggregation ({}) must not be higher than test duration ({})",
+            a.agg_interval,
+            a.duration
+        );
+    }
+    if a.duration > 0 && a.agg_interval > 0 && a.duration % a.agg_interval != 0 {
+        fatal!(
+            "duration ({}) must be a multiple of aggregation interval ({})",
+            a.duration,
+            a.agg_interval
+        );
+    }
+    if a.progress_timestamp && a.progress == 0 {
+        fatal!("--progress-timestamp is allowed only under --progress");
+    }
+    if a.max_tries == 0 && a.latency_limit_us == 0 && a.duration <= 0 {
+        fatal!(
+            "an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)"
+        );
+    }
+    Ok(Action::Bench(Box::new(BenchConfig {
+        conn,
+        scripts: a.scripts,
+        total_weight,
+        registry: a.registry,
+        defines: a.defines,
+        builtin_used: a.builtin_used,
+        nclients: a.nclients,
+        nthreads: a.nthreads,
+        nxacts: a.nxacts,
+        duration: a.duration,
+        is_connect: a.is_connect,
+        use_log: a.use_log,
+        log_prefix: a.log_prefix,
+        sample_rate: a.sample_rate,
+        agg_interval: a.agg_interval,
+        latency_limit_us: a.latency_limit_us,
+        throttle_delay_us: a.throttle_delay_us,
+        query_mode: a.query_mode,
+        progress: a.progress,
+        progress_timestamp: a.progress_timestamp,
+        report_per_command: a.report_per_command,
+        per_script_stats,
+        scale: a.scale,
+        scale_given: a.scale_given,
+        no_vacuum: a.no_vacuum,
+        vacuum_accounts: a.vacuum_accounts,
+        random_seed: a.random_seed,
+        failures_detailed: a.failures_detailed,
+        max_tries: a.max_tries,
+        verbose_errors: a.verbose_errors,
+        exit_on_abort: a.exit_on_abort,
+    })))
+}
+
+/// The database name when neither `-d` nor a positional argument gives
+/// one: `PGDATABASE`, then `PGUSER`, then the effective user's name.
+fn default_dbname() -> Result<String, Exit> {
+    for var in ["PGDATABASE", "PGUSER"] {
+        if let Ok(v) = std::env::var(var)
+            && !v.is_empty()
+        {
+            return Ok(v);
+        }
+    }
+    match crate::sys::user::effective_user_name() {
+        Ok(u) => Ok(u),
+        Err(e) => {
+            log::raw(format!("{}: {e}\n", log::progname()).as_bytes());
+            Err(Exit::Failure)
+        }
+    }
+}
+
+/// `option_parse_int` with C's two messages.
+fn parse_int_option(text: &str, name: &str, min: i32, max: i32) -> Result<i32, Exit> {
+    match cconv::option_parse_int(text, min, max) {
+        Ok(v) => Ok(v),
+        Err(IntOptionError::Invalid) => fatal!("invalid value \"{text}\" for option {name}"),
+        Err(IntOptionError::Range) => fatal!("{name} must be in range {min}..{max}"),
+    }
+}
+
+/// `set_random_seed`: None (unset) or "time" seeds from the clock, "rand"
+/// from the kernel, else an unsigned integer. Logs C's messages; None on
+/// failure (the caller adds where the seed came from).
+fn set_random_seed(text: Option<&str>) -> Option<u64> {
+    let seed = match text.map(parse_seed) {
+        None | Some(Some(SeedSpec::Time)) => crate::sys::clock::monotonic_us().cast_unsigned(),
+        Some(Some(SeedSpec::Rand)) => match crate::sys::clock::strong_random_u64() {
+            Some(s) => s,
+            None => {
+                log::error!("could not generate random seed");
+                return None;
+            }
+        },
+        Some(Some(SeedSpec::Value(v))) => v,
+        Some(None) => {
+            log::error!("unrecognized random seed option \"{}\"", text.unwrap_or_default());
+            log::detail!("Expecting an unsigned integer, \"time\" or \"rand\".");
+            return None;
+        }
+    };
+    if text.is_some() {
+        log::info!("setting random seed to {seed}");
+    }
+    Some(seed)
+}
+
+/// `parseScriptWeight`: splits `NAME@W` at the last `@`.
+fn parse_script_weight(option: &str) -> Result<(String, i32), Exit> {
+    let Some(at) = option.rfind('@') else {
+        return Ok((option.to_string(), 1));
+    };
+    let (name, spec) = (&option[..at], &option[at..]);
+    let digits = &spec[1..];
+    let r = cconv::strtol(digits);
+    if r.overflow || r.consumed == 0 || r.consumed != digits.len() {
+        fatal!("invalid weight specification: {spec}");
+    }
+    match i32::try_from(r.value) {
+        Ok(w) if w >= 0 => Ok((name.to_string(), w)),
+        _ => fatal!("weight specification out of range (0 .. {}): {}", i32::MAX, r.value),
+    }
+}
+
+/// The builtin-script listing `-b list` prints (and lookup errors append).
+fn list_builtins() {
+    let mut s = String::from("Available builtin scripts:\n");
+    for b in builtin::BUILTINS {
+        s.push_str(&format!("  {:>13}: {}\n", b.name, b.desc));
+    }
+    s.push('\n');
+    log::raw(s.as_bytes());
+}
+
+/// `findBuiltin`: the one builtin whose name starts with `name`.
+fn find_builtin(name: &str) -> Result<&'static builtin::Builtin, Exit> {
+    let found: Vec<&builtin::Builtin> =
+        builtin::BUILTINS.iter().filter(|b| b.name.starts_with(name)).collect();
+    if let [one] = found.as_slice() {
+        return Ok(one);
+    }
+    if found.is_empty() {
+        log::error!("no builtin script found for name \"{name}\"");
+    } else {
+        log::error!(
+            "ambiguous builtin name: {} builtin scripts found for prefix \"{name}\"",
+            found.len()
+        );
+    }
+    list_builtins();
+    Err(Exit::Failure)
+}
+
+/// Reads a script file, or stdin for "-" (`process_file`).
+fn read_script_file(name: &str) -> Result<Vec<u8>, Exit> {
+    let mut buf = Vec::new();
+    if name == "-" {
+        if let Err(e) = std::io::stdin().lock().read_to_end(&mut buf) {
+            fatal!("could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
+        }
+        return Ok(buf);
+    }
+    let mut f = match std::fs::File::open(name) {
+        Ok(f) => f,
+        Err(e) => fatal!("could not open file \"{name}\": {}", crate::sys::os_error_text(&e)),
+    };
+    if let Err(e) = f.read_to_end(&mut buf) {
+        fatal!("could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
+    }
+    Ok(buf)
+}
+
+/// `ParseScript` + `addScript`: parses, checks and appends a script.
+fn add_script(a: &mut LowArgs, desc: &str, text: &[u8], weight: i32) -> Result<(), Exit> {
+    let mut s = match script::parse_script(desc, text, &mut a.registry) {
+        Ok(s) => s,
+        Err(e) => fatal!("{e}"),
+    };
+    if s.commands.is_empty() {
+        fatal!("empty command list for script \"{desc}\"");
+    }
+    if a.scripts.len() >= MAX_SCRIPTS {
+        fatal!("at most {MAX_SCRIPTS} SQL scripts are allowed");
+    }
+    if let Err(e) = script::check_conditionals(&s) {
+        fatal!("{e}");
+    }
+    s.weight = weight;
+    a.scripts.push(s);
+    Ok(())
+}
+
+/// `checkInitSteps`: the step string must be non-empty letters of
+/// `dtgGvpf` (spaces allowed).
+fn check_init_steps(steps: &str) -> Result<(), Exit> {
+    if steps.is_empty() {
+        fatal!("no initialization steps specified");
+    }
+    for c in steps.chars() {
+        if c != ' ' && !ALL_INIT_STEPS.contains(c) {
+            log::error!("unrecognized initialization step \"{c}\"");
+            log::detail!("Allowed step characters are: \"{ALL_INIT_STEPS}\".");
+            return Err(Exit::Failure);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,313 @@
+//! GNU `getopt_long` behaviour on top of lexopt: argument permutation
+//! (options may follow the database name), unambiguous abbreviations of
+//! long options, `-c=5` meaning the value "=5", `--` ending the options,
+//! and glibc's diagnostics word for word.
+
+use std::ffi::OsString;
+use std::fmt;
+
+/// Every option pgbench 17 accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Opt {
+    Builtin,
+    Client,
+    Connect,
+    Dbname,
+    Define,
+    File,
+    Fillfactor,
+    Host,
+    Initialize,
+    InitSteps,
+    Jobs,
+    Log,
+    LatencyLimit,
+    NoVacuum,
+    Port,
+    Progress,
+    Protocol,
+    Quiet,
+    ReportPerCommand,
+    Rate,
+    Scale,
+    SelectOnly,
+    SkipSomeUpdates,
+    Time,
+    Transactions,
+    Username,
+    VacuumAll,
+    UnloggedTables,
+    Tablespace,
+    IndexTablespace,
+    SamplingRate,
+    AggregateInterval,
+    ProgressTimestamp,
+    LogPrefix,
+    ForeignKeys,
+    RandomSeed,
+    ShowScript,
+    Partitions,
+    PartitionMethod,
+    FailuresDetailed,
+    MaxTries,
+    VerboseErrors,
+    ExitOnAbort,
+    Debug,
+}
+
+/// One entry of the option table: long name, short letter, takes a value.
+struct Spec {
+    long: &'static str,
+    short: Option<char>,
+    has_arg: bool,
+    opt: Opt,
+}
+
+const fn spec(long: &'static str, short: Option<char>, has_arg: bool, opt: Opt) -> Spec {
+    Spec { long, short, has_arg, opt }
+}
+
+/// The long options in the order of C's `long_options[]` table, which is
+/// the order glibc lists them in "is ambiguous; possibilities:".
+const TABLE: &[Spec] = &[
+    spec("builtin", Some('b'), true, Opt::Builtin),
+    spec("client", Some('c'), true, Opt::Client),
+    spec("connect", Some('C'), false, Opt::Connect),
+    spec("dbname", Some('d'), true, Opt::Dbname),
+    spec("define", Some('D'), true, Opt::Define),
+    spec("file", Some('f'), true, Opt::File),
+    spec("fillfactor", Some('F'), true, Opt::Fillfactor),
+    spec("host", Some('h'), true, Opt::Host),
+    spec("initialize", Some('i'), false, Opt::Initialize),
+    spec("init-steps", Some('I'), true, Opt::InitSteps),
+    spec("jobs", Some('j'), true, Opt::Jobs),
+    spec("log", Some('l'), false, Opt::Log),
+    spec("latency-limit", Some('L'), true, Opt::LatencyLimit),
+    spec("no-vacuum", Some('n'), false, Opt::NoVacuum),
+    spec("port", Some('p'), true, Opt::Port),
+    spec("progress", Some('P'), true, Opt::Progress),
+    spec("protocol", Some('M'), true, Opt::Protocol),
+    spec("quiet", Some('q'), false, Opt::Quiet),
+    spec("report-per-command", Some('r'), false, Opt::ReportPerCommand),
+    spec("rate", Some('R'), true, Opt::Rate),
+    spec("scale", Some('s'), true, Opt::Scale),
+    spec("select-only", Some('S'), false, Opt::SelectOnly),
+    spec("skip-some-updates", Some('N'), false, Opt::SkipSomeUpdates),
+    spec("time", Some('T'), true, Opt::Time),
+    spec("transactions", Some('t'), true, Opt::Transactions),
+    spec("username", Some('U'), true, Opt::Username),
+    spec("vacuum-all", Some('v'), false, Opt::VacuumAll),
+    spec("unlogged-tables", None, false, Opt::UnloggedTables),
+    spec("tablespace", None, true, Opt::Tablespace),
+    spec("index-tablespace", None, true, Opt::IndexTablespace),
+    spec("sampling-rate", None, true, Opt::SamplingRate),
+    spec("aggregate-interval", None, true, Opt::AggregateInterval),
+    spec("progress-timestamp", None, false, Opt::ProgressTimestamp),
+    spec("log-prefix", None, true, Opt::LogPrefix),
+    spec("foreign-keys", None, false, Opt::ForeignKeys),
+    spec("random-seed", None, true, Opt::RandomSeed),
+    spec("show-script", None, true, Opt::ShowScript),
+    spec("partitions", None, true, Opt::Partitions),
+    spec("partition-method", None, true, Opt::PartitionMethod),
+    spec("failures-detailed", None, false, Opt::FailuresDetailed),
+    spec("max-tries", None, true, Opt::MaxTries),
+    spec("verbose-errors", None, false, Opt::VerboseErrors),
+    spec("exit-on-abort", None, false, Opt::ExitOnAbort),
+    spec("debug", None, false, Opt::Debug),
+];
+
+/// One item of the command line, in the order getopt reports it.
+#[derive(Debug, PartialEq)]
+pub(crate) enum Item {
+    /// An option and its value (for options that take one).
+    Opt(Opt, Option<OsString>),
+    /// A non-option argument (the database name, or an extra one).
+    Positional(OsString),
+}
+
+/// A diagnostic glibc's getopt prints (prefixed with argv[0]).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum GetoptError {
+    /// `unrecognized option '--%s'` (the text as typed, value included).
+    Unrecognized(String),
+    /// `invalid option -- '%c'`.
+    Invalid(char),
+    /// `option requires an argument -- '%c'`.
+    MissingShort(char),
+    /// `option '--%s' requires an argument`.
+    MissingLong(&'static str),
+    /// `option '--%s' doesn't allow an argument`.
+    NoArgAllowed(&'static str),
+    /// `option '--%s' is ambiguous; possibilities: '--a' '--b'`.
+    Ambiguous(String, Vec<&'static str>),
+}
+
+impl fmt::Display for GetoptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Unrecognized(t) => write!(f, "unrecognized option '--{t}'"),
+            Self::Invalid(c) => write!(f, "invalid option -- '{c}'"),
+            Self::MissingShort(c) => write!(f, "option requires an argument -- '{c}'"),
+            Self::MissingLong(n) => write!(f, "option '--{n}' requires an argument"),
+            Self::NoArgAllowed(n) => write!(f, "option '--{n}' doesn't allow an argument"),
+            Self::Ambiguous(t, names) => {
+                write!(f, "option '--{t}' is ambiguous; possibilities:")?;
+                for n in names {
+                    write!(f, " '--{n}'")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Finds a long option by exact name or unambiguous prefix.
+fn lookup_long(name: &str, typed: &str) -> Result<&'static Spec, GetoptError> {
+    if let Some(s) = TABLE.iter().find(|s| s.long == name) {
+        return Ok(s);
+    }
+    let matches: Vec<&'static Spec> = TABLE.iter().filter(|s| s.long.starts_with(name)).collect();
+    match matches.as_slice() {
+        [] => Err(GetoptError::Unrecognized(typed.to_string())),
+        [one] => Ok(one),
+        many => Err(GetoptError::Ambiguous(typed.to_string(), many.iter().map(|s| s.long).collect())),
+    }
+}
+
+/// Parses `args` (without argv[0]) into items, stopping at the first
+/// error as getopt's caller does.
+pub(crate) fn parse(args: Vec<OsString>) -> Result<Vec<Item>, GetoptError> {
+    let posixly_correct = std::env::var_os("POSIXLY_CORRECT").is_some();
+    let mut parser = lexopt::Parser::from_args(args);
+    parser.set_short_equals(false);
+    let mut items = Vec::new();
+    let mut only_positional = false;
+    loop {
+        if only_positional {
+            match parser.raw_args() {
+                Ok(raw) => items.extend(raw.map(Item::Positional)),
+                Err(_) => {}
+            }
+            break;
+        }
+        let arg = match parser.next() {
+            Ok(Some(a)) => a,
+            Ok(None) => break,
+            Err(e) => {
+                // lexopt reports a value attached to a flag we did not
+                // consume; we always consume values, so this does not
+                // happen, but report it as glibc would rather than panic.
+                return Err(GetoptError::Unrecognized(e.to_string()));
+            }
+        };
+        match arg {
+            lexopt::Arg::Short(c) => {
+                let Some(s) = TABLE.iter().find(|s| s.short == Some(c)) else {
+                    return Err(GetoptError::Invalid(c));
+                };
+                let value = if s.has_arg {
+                    Some(parser.value().map_err(|_| GetoptError::MissingShort(c))?)
+                } else {
+                    None
+                };
+                items.push(Item::Opt(s.opt, value));
+            }
+            lexopt::Arg::Long(name) => {
+                let name = name.to_string();
+                let attached = parser.optional_value();
+                let typed = match &attached {
+                    Some(v) => format!("{name}={}", v.to_string_lossy()),
+                    None => name.clone(),
+                };
+                let s = lookup_long(&name, &typed)?;
+                let value = match (s.has_arg, attached) {
+                    (true, Some(v)) => Some(v),
+                    (true, None) => {
+                        Some(parser.value().map_err(|_| GetoptError::MissingLong(s.long))?)
+                    }
+                    (false, Some(_)) => return Err(GetoptError::NoArgAllowed(s.long)),
+                    (false, None) => None,
+                };
+                items.push(Item::Opt(s.opt, value));
+            }
+            lexopt::Arg::Value(v) => {
+                items.push(Item::Positional(v));
+                if posixly_correct {
+                    only_positional = true;
+                }
+            }
+        }
+    }
+    Ok(items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str]) -> Result<Vec<Item>, GetoptError> {
+        parse(args.iter().map(OsString::from).collect())
+    }
+
+    fn opt(o: Opt, v: Option<&str>) -> Item {
+        Item::Opt(o, v.map(OsString::from))
+    }
+
+    #[test]
+    fn minus_c_equals_is_a_value_not_an_assignment() {
+        assert_eq!(run(&["-c=5"]), Ok(vec![opt(Opt::Client, Some("=5"))]));
+        assert_eq!(run(&["-c5"]), Ok(vec![opt(Opt::Client, Some("5"))]));
+        assert_eq!(run(&["-Sc", "5"]), Ok(vec![opt(Opt::SelectOnly, None), opt(Opt::Client, Some("5"))]));
+    }
+
+    #[test]
+    fn long_options_accept_unambiguous_prefixes() {
+        assert_eq!(run(&["--cli=abc"]), Ok(vec![opt(Opt::Client, Some("abc"))]));
+        assert_eq!(run(&["--trans", "5"]), Ok(vec![opt(Opt::Transactions, Some("5"))]));
+        // An exact name wins over longer names it prefixes.
+        assert_eq!(run(&["--log"]), Ok(vec![opt(Opt::Log, None)]));
+        assert_eq!(
+            run(&["--f=3"]).unwrap_err().to_string(),
+            "option '--f=3' is ambiguous; possibilities: '--file' '--fillfactor' '--foreign-keys' '--failures-detailed'"
+        );
+        assert_eq!(
+            run(&["--lo"]).unwrap_err().to_string(),
+            "option '--lo' is ambiguous; possibilities: '--log' '--log-prefix'"
+        );
+    }
+
+    #[test]
+    fn glibc_diagnostics() {
+        assert_eq!(run(&["--bad=3"]).unwrap_err().to_string(), "unrecognized option '--bad=3'");
+        assert_eq!(
+            run(&["--connect=3"]).unwrap_err().to_string(),
+            "option '--connect' doesn't allow an argument"
+        );
+        assert_eq!(run(&["--client"]).unwrap_err().to_string(), "option '--client' requires an argument");
+        assert_eq!(run(&["-c"]).unwrap_err().to_string(), "option requires an argument -- 'c'");
+        assert_eq!(run(&["-x"]).unwrap_err().to_string(), "invalid option -- 'x'");
+        assert_eq!(run(&["-V"]).unwrap_err().to_string(), "invalid option -- 'V'");
+        assert_eq!(run(&["--help"]).unwrap_err().to_string(), "unrecognized option '--help'");
+        assert_eq!(run(&["--continue-on-error"]).unwrap_err().to_string(), "unrecognized option '--continue-on-error'");
+    }
+
+    #[test]
+    fn options_may_follow_positionals_and_double_dash_ends_options() {
+        assert_eq!(
+            run(&["db", "-n", "--", "-c", "3"]),
+            Ok(vec![
+                Item::Positional("db".into()),
+                opt(Opt::NoVacuum, None),
+                Item::Positional("-c".into()),
+                Item::Positional("3".into()),
+            ])
+        );
+        assert_eq!(run(&["-"]), Ok(vec![Item::Positional("-".into())]));
+    }
+
+    #[test]
+    fn a_required_value_may_look_like_an_option() {
+        assert_eq!(run(&["--client", "--connect"]), Ok(vec![opt(Opt::Client, Some("--connect"))]));
+        assert_eq!(run(&["-c", "-C"]), Ok(vec![opt(Opt::Client, Some("-C"))]));
+    }
+}

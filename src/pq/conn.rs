@@ -1,0 +1,442 @@
+//! `Conn`: an owned libpq connection (`PGconn`), and connecting with
+//! pgbench's parameters, environment and password prompt.
+//!
+//! See the libpq manual: "Database Connection Control Functions" (§34.1),
+//! "Command Execution Functions" (§34.3), "Asynchronous Command Processing"
+//! (§34.4), "Pipeline Mode" (§34.5) and "Functions Associated with the COPY
+//! Command" (§34.10).
+
+use std::ffi::{CStr, CString, c_char, c_int};
+use std::ptr::{self, NonNull};
+use std::sync::Mutex;
+
+use super::result::{PgResult, cstr_bytes};
+use super::status::{PipelineStatus, TxStatus};
+
+/// The connection settings pgbench passes to `PQconnectdbParams`; `None`
+/// leaves the setting to libpq (its `PG*` environment variables, defaults).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ConnParams {
+    /// `-h`: host name or socket directory.
+    pub(crate) host: Option<String>,
+    /// `-p`: port.
+    pub(crate) port: Option<String>,
+    /// `-U`: user name.
+    pub(crate) user: Option<String>,
+    /// Database name; may be a connection string or URI (expand_dbname).
+    pub(crate) dbname: Option<String>,
+    /// `fallback_application_name` (the program name).
+    pub(crate) application_name: String,
+}
+
+/// The password typed at the prompt, remembered for later connections as C
+/// pgbench remembers it. Locked only while connecting.
+static PASSWORD: Mutex<Option<CString>> = Mutex::new(None);
+
+/// A parameter value for libpq: NUL-checked, or an error naming the setting.
+fn param_cstring(name: &str, value: &Option<String>) -> Result<Option<CString>, String> {
+    match value {
+        None => Ok(None),
+        Some(v) => CString::new(v.as_str())
+            .map(Some)
+            .map_err(|_| format!("invalid connection option \"{name}\": contains a NUL byte")),
+    }
+}
+
+/// An open connection. Dropping it closes it (`PQfinish`); it is never
+/// cloned. It may move between threads but is used by one at a time.
+#[derive(Debug)]
+pub(crate) struct Conn {
+    raw: NonNull<pq_sys::PGconn>,
+    /// Scratch array of parameter pointers, rebuilt for every send so that
+    /// sending parameters allocates nothing once it has grown.
+    param_ptrs: Vec<*const c_char>,
+}
+
+// SAFETY: libpq allows a PGconn to be used from any thread as long as no two
+// threads use it at once. Conn is not Sync and every method takes &self or
+// &mut self, so the borrow checker serialises all use. The raw pointers in
+// `param_ptrs` are scratch values only valid during one call.
+unsafe impl Send for Conn {}
+
+impl Conn {
+    /// Connects as C pgbench's `doConnect` does: host, port, user, password,
+    /// dbname (expanded, so it may be a connection string) and
+    /// fallback_application_name; when the server asks for a password and
+    /// none is known yet, prompts `Password: ` once and retries.
+    ///
+    /// # Errors
+    /// libpq's error message (`PQerrorMessage`), to be logged by the caller.
+    pub(crate) fn connect(params: &ConnParams) -> Result<Conn, String> {
+        let host = param_cstring("host", &params.host)?;
+        let port = param_cstring("port", &params.port)?;
+        let user = param_cstring("user", &params.user)?;
+        let dbname = param_cstring("dbname", &params.dbname)?;
+        let app = CString::new(params.application_name.as_str()).unwrap_or_default();
+        loop {
+            let password = PASSWORD.lock().map(|p| p.clone()).unwrap_or(None);
+            let keywords: [&CStr; 6] =
+                [c"host", c"port", c"user", c"password", c"dbname", c"fallback_application_name"];
+            let values: [Option<&CStr>; 6] = [
+                host.as_deref(),
+                port.as_deref(),
+                user.as_deref(),
+                password.as_deref(),
+                dbname.as_deref(),
+                Some(app.as_c_str()),
+            ];
+            let mut kw_ptrs: Vec<*const c_char> = keywords.iter().map(|k| k.as_ptr()).collect();
+            let mut val_ptrs: Vec<*const c_char> =
+                values.iter().map(|v| v.map_or(ptr::null(), CStr::as_ptr)).collect();
+            kw_ptrs.push(ptr::null());
+            val_ptrs.push(ptr::null());
+            // SAFETY: both arrays are NULL-terminated and every non-NULL entry
+            // points to a NUL-terminated string that outlives the call.
+            let raw = unsafe { pq_sys::PQconnectdbParams(kw_ptrs.as_ptr(), val_ptrs.as_ptr(), 1) };
+            let Some(raw) = NonNull::new(raw) else {
+                return Err(format!(
+                    "connection to database \"{}\" failed",
+                    params.dbname.as_deref().unwrap_or("")
+                ));
+            };
+            let conn = Conn { raw, param_ptrs: Vec::new() };
+            if conn.is_ok() {
+                return Ok(conn);
+            }
+            if password.is_none() && conn.needs_password() {
+                drop(conn);
+                let typed = crate::sys::prompt::password("Password: ");
+                let typed = CString::new(typed).unwrap_or_default();
+                if let Ok(mut p) = PASSWORD.lock() {
+                    *p = Some(typed);
+                }
+                continue;
+            }
+            return Err(conn.error_message());
+        }
+    }
+
+    fn ptr(&self) -> *mut pq_sys::PGconn {
+        self.raw.as_ptr()
+    }
+
+    /// `PQstatus(conn) == CONNECTION_OK`.
+    pub(crate) fn is_ok(&self) -> bool {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQstatus(self.ptr()) == pq_sys::ConnStatusType::CONNECTION_OK }
+    }
+
+    /// `PQconnectionNeedsPassword`.
+    fn needs_password(&self) -> bool {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQconnectionNeedsPassword(self.ptr()) != 0 }
+    }
+
+    /// `PQerrorMessage`, copied at once because libpq overwrites it on the
+    /// next call.
+    pub(crate) fn error_message(&self) -> String {
+        // SAFETY: the pointer is a live connection; the message is owned by it.
+        let p = unsafe { pq_sys::PQerrorMessage(self.ptr()) };
+        // SAFETY: p is a NUL-terminated string owned by the connection.
+        String::from_utf8_lossy(unsafe { cstr_bytes(p) }).into_owned()
+    }
+
+    /// `PQsocket` (negative when there is no open socket).
+    pub(crate) fn socket(&self) -> c_int {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQsocket(self.ptr()) }
+    }
+
+    /// `PQdb`.
+    pub(crate) fn db(&self) -> String {
+        // SAFETY: the pointer is a live connection; PQdb returns a string it owns.
+        let p = unsafe { pq_sys::PQdb(self.ptr()) };
+        // SAFETY: p is NULL or a NUL-terminated string owned by the connection.
+        String::from_utf8_lossy(unsafe { cstr_bytes(p) }).into_owned()
+    }
+
+    /// `PQhost`.
+    pub(crate) fn host(&self) -> String {
+        // SAFETY: the pointer is a live connection; PQhost returns a string it owns.
+        let p = unsafe { pq_sys::PQhost(self.ptr()) };
+        // SAFETY: p is NULL or a NUL-terminated string owned by the connection.
+        String::from_utf8_lossy(unsafe { cstr_bytes(p) }).into_owned()
+    }
+
+    /// `PQport`.
+    pub(crate) fn port(&self) -> String {
+        // SAFETY: the pointer is a live connection; PQport returns a string it owns.
+        let p = unsafe { pq_sys::PQport(self.ptr()) };
+        // SAFETY: p is NULL or a NUL-terminated string owned by the connection.
+        String::from_utf8_lossy(unsafe { cstr_bytes(p) }).into_owned()
+    }
+
+    /// `PQserverVersion` (e.g. 150018).
+    pub(crate) fn server_version(&self) -> i32 {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQserverVersion(self.ptr()) }
+    }
+
+    /// `PQparameterStatus`, copied.
+    pub(crate) fn parameter_status(&self, name: &CStr) -> Option<String> {
+        // SAFETY: the pointer is a live connection and name is NUL-terminated.
+        let p = unsafe { pq_sys::PQparameterStatus(self.ptr(), name.as_ptr()) };
+        if p.is_null() {
+            return None;
+        }
+        // SAFETY: p is a NUL-terminated string owned by the connection.
+        Some(String::from_utf8_lossy(unsafe { cstr_bytes(p) }).into_owned())
+    }
+
+    /// `PQtransactionStatus`.
+    pub(crate) fn transaction_status(&self) -> TxStatus {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQtransactionStatus(self.ptr()) }.into()
+    }
+
+    /// `PQpipelineStatus`.
+    pub(crate) fn pipeline_status(&self) -> PipelineStatus {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQpipelineStatus(self.ptr()) }.into()
+    }
+
+    /// `PQsetnonblocking`; true on success.
+    pub(crate) fn set_nonblocking(&mut self, on: bool) -> bool {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQsetnonblocking(self.ptr(), c_int::from(on)) == 0 }
+    }
+
+    /// `PQescapeIdentifier`: the name double-quoted, as an owned string.
+    pub(crate) fn escape_identifier(&self, name: &str) -> Option<String> {
+        // SAFETY: the pointer is a live connection; name points to len bytes.
+        let p = unsafe { pq_sys::PQescapeIdentifier(self.ptr(), name.as_ptr().cast(), name.len()) };
+        if p.is_null() {
+            return None;
+        }
+        let guard = Freemem(p);
+        // SAFETY: p is a NUL-terminated string allocated by libpq, freed by
+        // the guard after this copy.
+        let s = String::from_utf8_lossy(unsafe { cstr_bytes(guard.0) }).into_owned();
+        Some(s)
+    }
+
+    /// `PQexec`: runs a command and waits for its (last) result.
+    pub(crate) fn exec(&mut self, sql: &CStr) -> Option<PgResult> {
+        // SAFETY: the pointer is a live connection and sql is NUL-terminated.
+        let r = unsafe { pq_sys::PQexec(self.ptr(), sql.as_ptr()) };
+        // SAFETY: PQexec returns a new result that we now own, or NULL.
+        unsafe { PgResult::from_raw(r) }
+    }
+
+    /// `PQexecParams` with text parameters (all non-NULL).
+    pub(crate) fn exec_params(&mut self, sql: &CStr, params: &[&CStr]) -> Option<PgResult> {
+        let ptrs: Vec<*const c_char> = params.iter().map(|p| p.as_ptr()).collect();
+        let n = c_int::try_from(ptrs.len()).ok()?;
+        // SAFETY: the pointer is a live connection; sql and every parameter
+        // are NUL-terminated and outlive the call; types, lengths and formats
+        // may be NULL for text parameters.
+        let r = unsafe {
+            pq_sys::PQexecParams(
+                self.ptr(),
+                sql.as_ptr(),
+                n,
+                ptr::null(),
+                ptrs.as_ptr(),
+                ptr::null(),
+                ptr::null(),
+                0,
+            )
+        };
+        // SAFETY: PQexecParams returns a new result that we now own, or NULL.
+        unsafe { PgResult::from_raw(r) }
+    }
+
+    /// `PQprepare` (synchronous), with untyped parameters.
+    pub(crate) fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<PgResult> {
+        let n = c_int::try_from(nparams).ok()?;
+        // SAFETY: the pointer is a live connection; name and sql are
+        // NUL-terminated; paramTypes may be NULL.
+        let r = unsafe { pq_sys::PQprepare(self.ptr(), name.as_ptr(), sql.as_ptr(), n, ptr::null()) };
+        // SAFETY: PQprepare returns a new result that we now own, or NULL.
+        unsafe { PgResult::from_raw(r) }
+    }
+
+    /// `PQsendQuery`; true if the query was dispatched.
+    pub(crate) fn send_query(&mut self, sql: &CStr) -> bool {
+        // SAFETY: the pointer is a live connection and sql is NUL-terminated.
+        unsafe { pq_sys::PQsendQuery(self.ptr(), sql.as_ptr()) == 1 }
+    }
+
+    /// Builds the pointer array for text parameters stored back to back in
+    /// `values` (each NUL-terminated) at offsets `starts` (`NULL_PARAM` for
+    /// a SQL NULL). Returns the count, or None if an offset is bad.
+    fn fill_params(&mut self, values: &[u8], starts: &[u32]) -> Option<c_int> {
+        self.param_ptrs.clear();
+        for &s in starts {
+            if s == NULL_PARAM {
+                self.param_ptrs.push(ptr::null());
+                continue;
+            }
+            let s = usize::try_from(s).ok()?;
+            let tail = values.get(s..)?;
+            // The value must be terminated inside the buffer.
+            if !tail.contains(&0) {
+                return None;
+            }
+            self.param_ptrs.push(tail.as_ptr().cast());
+        }
+        c_int::try_from(starts.len()).ok()
+    }
+
+    /// `PQsendQueryParams` with text parameters (see [`NULL_PARAM`]).
+    pub(crate) fn send_query_params(&mut self, sql: &CStr, values: &[u8], starts: &[u32]) -> bool {
+        let Some(n) = self.fill_params(values, starts) else { return false };
+        // SAFETY: the pointer is a live connection; sql is NUL-terminated;
+        // param_ptrs holds n entries, each NULL or pointing into `values` at
+        // a NUL-terminated string (checked by fill_params); `values` outlives
+        // the call and libpq copies the data before returning.
+        unsafe {
+            pq_sys::PQsendQueryParams(
+                self.ptr(),
+                sql.as_ptr(),
+                n,
+                ptr::null(),
+                self.param_ptrs.as_ptr(),
+                ptr::null(),
+                ptr::null(),
+                0,
+            ) == 1
+        }
+    }
+
+    /// `PQsendQueryPrepared` with text parameters (see [`NULL_PARAM`]).
+    pub(crate) fn send_query_prepared(&mut self, name: &CStr, values: &[u8], starts: &[u32]) -> bool {
+        let Some(n) = self.fill_params(values, starts) else { return false };
+        // SAFETY: as in send_query_params; name is NUL-terminated.
+        unsafe {
+            pq_sys::PQsendQueryPrepared(
+                self.ptr(),
+                name.as_ptr(),
+                n,
+                self.param_ptrs.as_ptr(),
+                ptr::null(),
+                ptr::null(),
+                0,
+            ) == 1
+        }
+    }
+
+    /// `PQconsumeInput`: reads what the server sent; false on failure.
+    pub(crate) fn consume_input(&mut self) -> bool {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQconsumeInput(self.ptr()) == 1 }
+    }
+
+    /// `PQisBusy`: whether `get_result` would block.
+    pub(crate) fn is_busy(&mut self) -> bool {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQisBusy(self.ptr()) == 1 }
+    }
+
+    /// `PQgetResult`: the next result, or None when the command is done.
+    pub(crate) fn get_result(&mut self) -> Option<PgResult> {
+        // SAFETY: the pointer is a live connection owned by self.
+        let r = unsafe { pq_sys::PQgetResult(self.ptr()) };
+        // SAFETY: PQgetResult returns a new result that we now own, or NULL.
+        unsafe { PgResult::from_raw(r) }
+    }
+
+    /// `PQflush`: 0 when everything was sent, 1 when data remains (wait for
+    /// the socket to become writable), -1 on failure.
+    pub(crate) fn flush(&mut self) -> i32 {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQflush(self.ptr()) }
+    }
+
+    /// `PQenterPipelineMode`; true on success.
+    pub(crate) fn enter_pipeline_mode(&mut self) -> bool {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQenterPipelineMode(self.ptr()) == 1 }
+    }
+
+    /// `PQexitPipelineMode`; true on success.
+    pub(crate) fn exit_pipeline_mode(&mut self) -> bool {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQexitPipelineMode(self.ptr()) == 1 }
+    }
+
+    /// `PQpipelineSync`: marks a synchronization point and flushes.
+    pub(crate) fn pipeline_sync(&mut self) -> bool {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQpipelineSync(self.ptr()) == 1 }
+    }
+
+    /// `PQsendPipelineSync` (libpq 17): a synchronization point without a
+    /// flush. With an older libpq, `PQpipelineSync`, which also flushes.
+    pub(crate) fn send_pipeline_sync(&mut self) -> bool {
+        #[cfg(libpq_ge_17)]
+        {
+            // SAFETY: the pointer is a live connection owned by self; the
+            // build script enables this only when linking libpq 17 or newer.
+            unsafe { pq_sys::PQsendPipelineSync(self.ptr()) == 1 }
+        }
+        #[cfg(not(libpq_ge_17))]
+        {
+            self.pipeline_sync()
+        }
+    }
+
+    /// `PQputCopyData`: queues COPY data; false on failure.
+    pub(crate) fn put_copy_data(&mut self, data: &[u8]) -> bool {
+        for chunk in data.chunks(1 << 30) {
+            let Ok(n) = c_int::try_from(chunk.len()) else { return false };
+            // SAFETY: the pointer is a live connection; chunk points to n bytes.
+            if unsafe { pq_sys::PQputCopyData(self.ptr(), chunk.as_ptr().cast(), n) } != 1 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// `PQputCopyEnd` without an error message; false on failure.
+    pub(crate) fn put_copy_end(&mut self) -> bool {
+        // SAFETY: the pointer is a live connection; a NULL message ends the
+        // copy successfully.
+        unsafe { pq_sys::PQputCopyEnd(self.ptr(), ptr::null()) == 1 }
+    }
+
+    /// A handle that can cancel this connection's running query from
+    /// another thread (`PQgetCancel`).
+    pub(crate) fn canceller(&self) -> Option<super::Canceller> {
+        // SAFETY: the pointer is a live connection owned by self.
+        let c = unsafe { pq_sys::PQgetCancel(self.ptr()) };
+        // SAFETY: PQgetCancel returns a new object we now own, or NULL.
+        unsafe { super::Canceller::from_raw(c) }
+    }
+
+    /// Closes the connection now (`PQfinish`); the same as dropping it,
+    /// spelled out where the moment matters (`-C` timing).
+    pub(crate) fn finish(self) {
+        drop(self);
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        // SAFETY: self owns the connection and nothing uses it afterwards.
+        unsafe { pq_sys::PQfinish(self.raw.as_ptr()) }
+    }
+}
+
+/// The offset value that marks a SQL NULL parameter.
+pub(crate) const NULL_PARAM: u32 = u32::MAX;
+
+/// Frees libpq-allocated memory (`PQfreemem`) when dropped.
+struct Freemem(*mut c_char);
+
+impl Drop for Freemem {
+    fn drop(&mut self) {
+        // SAFETY: the pointer was allocated by libpq and is freed once here.
+        unsafe { pq_sys::PQfreemem(self.0.cast()) }
+    }
+}

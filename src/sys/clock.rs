@@ -1,0 +1,36 @@
+//! Clocks: the monotonic microsecond clock pgbench measures with
+//! (`pg_time_now`), and the shift that turns it into Unix time for logs.
+
+/// Microseconds on the monotonic clock (arbitrary origin), as
+/// `pg_time_now()` returns them.
+#[inline]
+pub(crate) fn monotonic_us() -> i64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: ts is a valid, writable timespec; CLOCK_MONOTONIC always
+    // exists on Linux, so the call cannot fail.
+    unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
+    ts.tv_sec * 1_000_000 + ts.tv_nsec / 1000
+}
+
+/// Microseconds since the Unix epoch (`gettimeofday`).
+pub(crate) fn epoch_us() -> i64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: ts is a valid, writable timespec; CLOCK_REALTIME always exists.
+    unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut ts) };
+    ts.tv_sec * 1_000_000 + ts.tv_nsec / 1000
+}
+
+/// What to add to a [`monotonic_us`] value to get Unix-epoch microseconds
+/// (C's `epoch_shift`).
+pub(crate) fn epoch_shift() -> i64 {
+    epoch_us() - monotonic_us()
+}
+
+/// Eight bytes from the kernel's random source (`pg_strong_random`), or
+/// None if it cannot be read.
+pub(crate) fn strong_random_u64() -> Option<u64> {
+    use std::io::Read;
+    let mut buf = [0u8; 8];
+    std::fs::File::open("/dev/urandom").ok()?.read_exact(&mut buf).ok()?;
+    Some(u64::from_ne_bytes(buf))
+}
