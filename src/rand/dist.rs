@@ -329,6 +329,133 @@ mod tests {
     }
 
     #[test]
+    fn c_pgbench_seed_5432_script() {
+        // C pgbench -n --random-seed=5432 -t 1: one client, so the base
+        // sequence gives client 0's generator, then default_seed.
+        let mut base = PgPrng::from_seed(5432);
+        let mut g = base.derive();
+        let default_seed = base.next_u64();
+        assert_eq!(default_seed, 7_590_783_070_443_337_668);
+
+        assert_eq!(random_uniform(&mut g, 10, 19), 17);
+        assert_eq!(random_exponential(&mut g, 100, 199, 10.0), 104);
+        assert_eq!(random_gaussian(&mut g, 1000, 1999, 10.0), 1498);
+        assert_eq!(random_zipfian(&mut g, 1, 9, 1.3), 3);
+        assert_eq!(hash_murmur2(10, default_seed), 4_313_776_982_099_445_391);
+        assert_eq!(random_uniform(&mut g, 2, 1000), 708);
+        assert_eq!(
+            random_uniform(&mut g, -9_223_372_036_854_775_807, -1),
+            -1_328_898_533_376_135_619
+        );
+        assert_eq!(
+            random_uniform(&mut g, -4_611_686_018_427_387_904, 4_611_686_018_427_387_902),
+            -1_338_268_157_808_527_263
+        );
+        assert_eq!(random_uniform(&mut g, 0, 9_223_372_036_854_775_806), 7_151_620_948_133_636_827);
+        assert_eq!(random_exponential(&mut g, -1_000_000, 1_000_000, 0.5), -55_424);
+        assert_eq!(random_exponential(&mut g, 1, 1_000_000_000_000, 25.0), 118_026_738);
+        assert_eq!(random_gaussian(&mut g, -50, 50, 2.0), 5);
+        assert_eq!(random_gaussian(&mut g, 1, 1_000_000_000_000, 5.5), 652_847_858_652);
+        assert_eq!(random_zipfian(&mut g, 1, 1_000_000, 1.001), 309_036);
+        assert_eq!(random_zipfian(&mut g, 1, 1_000_000, 1000.0), 1);
+        assert_eq!(random_zipfian(&mut g, -100, 100, 2.5), -100);
+        assert_eq!(random_zipfian(&mut g, 1, i64::MAX, 1.5), 1);
+        assert_eq!(random_exponential(&mut g, 1, 100, 1e-9), 78);
+        assert_eq!(random_uniform(&mut g, 7, 7), 7);
+        assert_eq!(random_zipfian(&mut g, 5, 5, 2.0), 5);
+        assert_eq!(random_uniform(&mut g, 1, 1000), 599);
+
+        assert_eq!(hash_fnv1a(-1, 0), -8_289_690_350_564_177_859);
+        assert_eq!(hash_murmur2(i64::MIN, u64::MAX), 5_949_093_009_533_562_506);
+        assert_eq!(hash_fnv1a(123_456_789, u64_bits(-5432)), -3_792_639_239_377_054_079);
+        assert_eq!(hash_murmur2(0, 0), 8_217_090_173_679_840_641);
+        assert_eq!(permute(0, 1000, 0), 868);
+        assert_eq!(permute(-1, 1000, -1), 438);
+        assert_eq!(permute(999, 1000, 42), 897);
+        assert_eq!(permute(12345, 3, 7), 0);
+        assert_eq!(permute(i64::MAX, i64::MAX, i64::MAX), 6_907_164_353_885_821_573);
+        assert_eq!(permute(i64::MIN, 10, 5), 3);
+        // permute(5, 17) with the default seed.
+        assert_eq!(permute(5, 17, i64_bits(default_seed)), 10);
+        // permute draws from its own generator, not the client's.
+        assert_eq!(random_uniform(&mut g, 1, 1000), 422);
+    }
+
+    #[test]
+    fn c_pgbench_three_clients() {
+        // C pgbench -n --random-seed=777 -c 3 -j 1 -t 2 with
+        // `random(1, 99999)` then `random_gaussian(1, 99999, 3.0)`:
+        // client generators are derived in client order.
+        let mut base = PgPrng::from_seed(777);
+        let want = [
+            [36_138, 64_840, 82_001, 42_674],
+            [74_143, 63_004, 24_973, 53_269],
+            [30_607, 50_024, 52_861, 34_533],
+        ];
+        for w in want {
+            let mut g = base.derive();
+            let got = [
+                random_uniform(&mut g, 1, 99_999),
+                random_gaussian(&mut g, 1, 99_999, 3.0),
+                random_uniform(&mut g, 1, 99_999),
+                random_gaussian(&mut g, 1, 99_999, 3.0),
+            ];
+            assert_eq!(got, w);
+        }
+    }
+
+    /// chooseScript: a draw in [0, total weight), then the script whose
+    /// weight makes the running difference negative.
+    fn choose(g: &mut PgPrng, weights: &[i64]) -> usize {
+        let total: i64 = weights.iter().sum();
+        let mut w = random_uniform(g, 0, total - 1);
+        for (i, weight) in weights.iter().enumerate() {
+            w -= weight;
+            if w < 0 {
+                return i;
+            }
+        }
+        weights.len() - 1
+    }
+
+    #[test]
+    fn c_pgbench_thread_generators() {
+        // C pgbench -n --random-seed=777 -t 20 -f s1@3 -f s2@5 -f s3@1:
+        // after the client generators comes default_seed, then per thread
+        // the choice generator. With -D default_seed=... no draw is made
+        // for it, so the choice generator shifts by one.
+        let weights = [3, 5, 1];
+        let mut base = PgPrng::from_seed(777);
+        let _client0 = base.derive();
+        let _default_seed = base.next_u64();
+        let mut choose_rs = base.derive();
+        let got: Vec<usize> = (0..20).map(|_| choose(&mut choose_rs, &weights) + 1).collect();
+        assert_eq!(got, [2, 3, 2, 2, 1, 2, 1, 2, 1, 2, 3, 2, 2, 3, 2, 2, 2, 2, 1, 2]);
+
+        let mut base = PgPrng::from_seed(777);
+        let _client0 = base.derive();
+        let mut choose_rs = base.derive();
+        let got: Vec<usize> = (0..20).map(|_| choose(&mut choose_rs, &weights) + 1).collect();
+        assert_eq!(got, [3, 2, 1, 2, 2, 2, 3, 2, 2, 2, 1, 2, 2, 2, 1, 1, 1, 2, 1, 2]);
+    }
+
+    #[test]
+    fn c_pgbench_non_finite_parameters() {
+        // C pgbench -n --random-seed=1 -t 1: NaN (sqrt(-1.0)) and infinite
+        // (1.0/0) parameters pass the checks; the out-of-range double to
+        // int conversion yields INT64_MIN, added to the lower bound.
+        let mut g = PgPrng::from_seed(1).derive();
+        assert!(check_gaussian_param(f64::NAN).is_ok());
+        assert_eq!(random_gaussian(&mut g, 1, 10, f64::NAN), -9_223_372_036_854_775_807);
+        assert!(check_exponential_param(f64::NAN).is_ok());
+        assert_eq!(random_exponential(&mut g, 1, 10, f64::NAN), -9_223_372_036_854_775_807);
+        assert_eq!(random_gaussian(&mut g, 1, 10, f64::INFINITY), -9_223_372_036_854_775_807);
+        assert_eq!(random_exponential(&mut g, 100, 110, f64::INFINITY), 100);
+        // Draw counts: 2 + 1 + 2 + 1 values so far.
+        assert_eq!(random_uniform(&mut g, 1, 10), 1);
+    }
+
+    #[test]
     fn permute_is_a_bijection() {
         for size in [1i64, 2, 3, 4, 5, 16, 17, 100, 1000] {
             for seed in [0i64, 1, -1, 5432, i64::MIN] {
@@ -411,6 +538,26 @@ mod tests {
         assert_eq!(
             check_zipfian_param(f64::NAN),
             Err("zipfian parameter must be in range [1.001, 1000] (not NaN)".to_string())
+        );
+        assert_eq!(
+            check_zipfian_param(f64::NEG_INFINITY),
+            Err("zipfian parameter must be in range [1.001, 1000] (not -Infinity)".to_string())
+        );
+        assert_eq!(
+            check_zipfian_param(f64::INFINITY),
+            Err("zipfian parameter must be in range [1.001, 1000] (not Infinity)".to_string())
+        );
+        assert_eq!(
+            check_zipfian_param(1.0009),
+            Err("zipfian parameter must be in range [1.001, 1000] (not 1.000900)".to_string())
+        );
+        assert_eq!(
+            check_gaussian_param(1.999_999),
+            Err("gaussian parameter must be at least 2.000000 (not 1.999999)".to_string())
+        );
+        assert_eq!(
+            check_exponential_param(-123.456_789_5),
+            Err("exponential parameter must be greater than zero (not -123.456789)".to_string())
         );
         assert_eq!(check_zipfian_param(1.001), Ok(()));
         assert_eq!(check_zipfian_param(1000.0), Ok(()));
