@@ -190,6 +190,27 @@ mod tests {
     }
 
     #[test]
+    fn pgbench_debug_doubles() {
+        // `double %.15g` lines printed by C pgbench's debug() for
+        // sqrt(-1.0), -1.0 * 0.0, 1.0/0, -1.0/0, 999999999999999.9,
+        // 0.1 + 0.2, 0.00001 and 123456789012345678.0.
+        let cases = [
+            (f64::NAN, "NaN"),
+            (-f64::NAN, "NaN"),
+            (-0.0, "-0"),
+            (f64::INFINITY, "Infinity"),
+            (f64::NEG_INFINITY, "-Infinity"),
+            (999_999_999_999_999.9, "1e+15"),
+            (0.1 + 0.2, "0.3"),
+            (0.00001, "1e-05"),
+            (123_456_789_012_345_678.0, "1.23456789012346e+17"),
+        ];
+        for (v, want) in cases {
+            assert_eq!(General(v, 15).to_string(), want);
+        }
+    }
+
+    #[test]
     fn negative_zero_keeps_sign() {
         assert_eq!(Fixed(-0.0, 3).to_string(), "-0.000");
         assert_eq!(Fixed(-0.0, 0).to_string(), "-0");
