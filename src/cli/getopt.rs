@@ -170,23 +170,30 @@ fn lookup_long(name: &str, typed: &str) -> Result<&'static Spec, GetoptError> {
     match matches.as_slice() {
         [] => Err(GetoptError::Unrecognized(typed.to_string())),
         [one] => Ok(one),
-        many => Err(GetoptError::Ambiguous(typed.to_string(), many.iter().map(|s| s.long).collect())),
+        many => {
+            Err(GetoptError::Ambiguous(typed.to_string(), many.iter().map(|s| s.long).collect()))
+        }
     }
 }
 
-/// Parses `args` (without argv[0]) into items, stopping at the first
-/// error as getopt's caller does.
-pub(crate) fn parse(args: Vec<OsString>) -> Result<Vec<Item>, GetoptError> {
+/// Parses `args` (without argv[0]) into the items before the first error,
+/// and that error. The caller acts on the items first, as C's getopt loop
+/// acts on each option before getopt reaches a bad one.
+pub(crate) fn parse(args: Vec<OsString>) -> (Vec<Item>, Option<GetoptError>) {
+    let mut items = Vec::new();
+    let err = parse_into(args, &mut items).err();
+    (items, err)
+}
+
+fn parse_into(args: Vec<OsString>, items: &mut Vec<Item>) -> Result<(), GetoptError> {
     let posixly_correct = std::env::var_os("POSIXLY_CORRECT").is_some();
     let mut parser = lexopt::Parser::from_args(args);
     parser.set_short_equals(false);
-    let mut items = Vec::new();
     let mut only_positional = false;
     loop {
         if only_positional {
-            match parser.raw_args() {
-                Ok(raw) => items.extend(raw.map(Item::Positional)),
-                Err(_) => {}
+            if let Ok(raw) = parser.raw_args() {
+                items.extend(raw.map(Item::Positional));
             }
             break;
         }
@@ -238,7 +245,7 @@ pub(crate) fn parse(args: Vec<OsString>) -> Result<Vec<Item>, GetoptError> {
             }
         }
     }
-    Ok(items)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -246,7 +253,10 @@ mod tests {
     use super::*;
 
     fn run(args: &[&str]) -> Result<Vec<Item>, GetoptError> {
-        parse(args.iter().map(OsString::from).collect())
+        match parse(args.iter().map(OsString::from).collect()) {
+            (items, None) => Ok(items),
+            (_, Some(e)) => Err(e),
+        }
     }
 
     fn opt(o: Opt, v: Option<&str>) -> Item {
@@ -257,7 +267,10 @@ mod tests {
     fn minus_c_equals_is_a_value_not_an_assignment() {
         assert_eq!(run(&["-c=5"]), Ok(vec![opt(Opt::Client, Some("=5"))]));
         assert_eq!(run(&["-c5"]), Ok(vec![opt(Opt::Client, Some("5"))]));
-        assert_eq!(run(&["-Sc", "5"]), Ok(vec![opt(Opt::SelectOnly, None), opt(Opt::Client, Some("5"))]));
+        assert_eq!(
+            run(&["-Sc", "5"]),
+            Ok(vec![opt(Opt::SelectOnly, None), opt(Opt::Client, Some("5"))])
+        );
     }
 
     #[test]
@@ -283,12 +296,18 @@ mod tests {
             run(&["--connect=3"]).unwrap_err().to_string(),
             "option '--connect' doesn't allow an argument"
         );
-        assert_eq!(run(&["--client"]).unwrap_err().to_string(), "option '--client' requires an argument");
+        assert_eq!(
+            run(&["--client"]).unwrap_err().to_string(),
+            "option '--client' requires an argument"
+        );
         assert_eq!(run(&["-c"]).unwrap_err().to_string(), "option requires an argument -- 'c'");
         assert_eq!(run(&["-x"]).unwrap_err().to_string(), "invalid option -- 'x'");
         assert_eq!(run(&["-V"]).unwrap_err().to_string(), "invalid option -- 'V'");
         assert_eq!(run(&["--help"]).unwrap_err().to_string(), "unrecognized option '--help'");
-        assert_eq!(run(&["--continue-on-error"]).unwrap_err().to_string(), "unrecognized option '--continue-on-error'");
+        assert_eq!(
+            run(&["--continue-on-error"]).unwrap_err().to_string(),
+            "unrecognized option '--continue-on-error'"
+        );
     }
 
     #[test]

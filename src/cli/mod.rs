@@ -175,7 +175,9 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let env_seed = std::env::var("PGBENCH_RANDOM_SEED").ok();
     let seed = match set_random_seed(env_seed.as_deref()) {
         Some(s) => s,
-        None => fatal!("error while setting random seed from PGBENCH_RANDOM_SEED environment variable"),
+        None => {
+            fatal!("error while setting random seed from PGBENCH_RANDOM_SEED environment variable")
+        }
     };
     let mut a = LowArgs::new(seed);
 
@@ -218,7 +220,9 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
                 log::error!("{e}");
                 if !matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
-                    log::hint!("Reduce number of clients, or use limit/ulimit to increase the system limit.");
+                    log::hint!(
+                        "Reduce number of clients, or use limit/ulimit to increase the system limit."
+                    );
                 }
                 return Err(Exit::Failure);
             }

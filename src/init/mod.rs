@@ -1,1 +1,549 @@
-//! Initialization mode (`-i`): the steps d, t, g, G, v, p and f.
+//! Initialization mode (`-i`): runs the steps d (drop), t (create tables),
+//! g (client-side generation with COPY), G (server-side generation), v
+//! (vacuum), p (primary keys) and f (foreign keys) over one connection,
+//! with C pgbench 17's SQL, DDL, progress lines and messages.
+
+use std::ffi::CString;
+use std::io::Write;
+
+use crate::config::{InitConfig, PartitionMethod};
+use crate::log;
+use crate::pq::{Conn, ExecStatus};
+use crate::report::cfmt::Fixed;
+use crate::sys::clock::monotonic_us;
+
+/// Initialization failed; the messages have been printed (exit status 1).
+#[derive(Debug)]
+pub(crate) struct Failed;
+
+/// Rows per unit of scale.
+const NBRANCHES: i64 = 1;
+const NTELLERS: i64 = 10;
+const NACCOUNTS: i64 = 100_000;
+/// From this scale on, account ids are bigint.
+const SCALE_32BIT_THRESHOLD: i32 = 20_000;
+/// `-q` reports at most every this many seconds.
+const LOG_STEP_SECONDS: f64 = 5.0;
+/// COPY data is handed to libpq in chunks of about this size.
+const COPY_CHUNK: usize = 256 * 1024;
+
+/// Logs `pg_fatal`'s message and fails.
+macro_rules! fatal {
+    ($($arg:tt)*) => {{
+        log::error!($($arg)*);
+        return Err(Failed)
+    }};
+}
+
+/// Runs the initialization steps (`runInitSteps`).
+pub(crate) fn run(cfg: &InitConfig) -> Result<(), Failed> {
+    let mut con = match Conn::connect(&cfg.conn) {
+        Ok(c) => c,
+        Err(msg) => {
+            log::error!("{msg}");
+            fatal!("could not create connection for initialization");
+        }
+    };
+    let _cancel = crate::pq::CancelOnSigint::arm(&con);
+    let mut stats = String::new();
+    let mut run_time = 0.0;
+    for step in cfg.steps.chars() {
+        let start = monotonic_us();
+        let op = match step {
+            'd' => {
+                drop_tables(&mut con)?;
+                "drop tables"
+            }
+            't' => {
+                create_tables(&mut con, cfg)?;
+                "create tables"
+            }
+            'g' => {
+                generate_client_side(&mut con, cfg)?;
+                "client-side generate"
+            }
+            'G' => {
+                generate_server_side(&mut con, cfg)?;
+                "server-side generate"
+            }
+            'v' => {
+                vacuum(&mut con)?;
+                "vacuum"
+            }
+            'p' => {
+                create_primary_keys(&mut con, cfg)?;
+                "primary keys"
+            }
+            'f' => {
+                create_foreign_keys(&mut con)?;
+                "foreign keys"
+            }
+            ' ' => continue,
+            other => fatal!("unrecognized initialization step \"{other}\""),
+        };
+        let elapsed = seconds_since(start);
+        if !stats.is_empty() {
+            stats.push_str(", ");
+        }
+        stats.push_str(&format!("{op} {} s", Fixed(elapsed, 2)));
+        run_time += elapsed;
+    }
+    log::raw(format!("done in {} s ({stats}).\n", Fixed(run_time, 2)).as_bytes());
+    Ok(())
+}
+
+/// Seconds since a [`monotonic_us`] instant, as C's `PG_TIME_GET_DOUBLE`.
+#[allow(clippy::cast_precision_loss)]
+fn seconds_since(start_us: i64) -> f64 {
+    (monotonic_us() - start_us) as f64 / 1e6
+}
+
+/// `executeStatement`: runs a command that must return `PGRES_COMMAND_OK`.
+fn execute(con: &mut Conn, sql: &str) -> Result<(), Failed> {
+    let Ok(c_sql) = CString::new(sql) else { fatal!("query failed: invalid query text") };
+    let ok = con.exec(&c_sql).is_some_and(|r| r.status() == ExecStatus::CommandOk);
+    if !ok {
+        log::error!("query failed: {}", con.error_message());
+        log::detail!("Query was: {sql}");
+        return Err(Failed);
+    }
+    Ok(())
+}
+
+fn drop_tables(con: &mut Conn) -> Result<(), Failed> {
+    log::raw(b"dropping old tables...\n");
+    execute(
+        con,
+        "drop table if exists pgbench_accounts, pgbench_branches, pgbench_history, pgbench_tellers",
+    )
+}
+
+/// A table of the standard scenario, as `initCreateTables` declares it.
+struct Ddl {
+    table: &'static str,
+    /// Columns when account ids fit in 32 bits.
+    small_cols: &'static str,
+    /// Columns from scale 20000 on.
+    big_cols: &'static str,
+    declare_fillfactor: bool,
+}
+
+const DDLS: [Ddl; 4] = [
+    Ddl {
+        table: "pgbench_history",
+        small_cols: "tid int,bid int,aid    int,delta int,mtime timestamp,filler char(22)",
+        big_cols: "tid int,bid int,aid bigint,delta int,mtime timestamp,filler char(22)",
+        declare_fillfactor: false,
+    },
+    Ddl {
+        table: "pgbench_tellers",
+        small_cols: "tid int not null,bid int,tbalance int,filler char(84)",
+        big_cols: "tid int not null,bid int,tbalance int,filler char(84)",
+        declare_fillfactor: true,
+    },
+    Ddl {
+        table: "pgbench_accounts",
+        small_cols: "aid    int not null,bid int,abalance int,filler char(84)",
+        big_cols: "aid bigint not null,bid int,abalance int,filler char(84)",
+        declare_fillfactor: true,
+    },
+    Ddl {
+        table: "pgbench_branches",
+        small_cols: "bid int not null,bbalance int,filler char(88)",
+        big_cols: "bid int not null,bbalance int,filler char(88)",
+        declare_fillfactor: true,
+    },
+];
+
+/// `PQescapeIdentifier`, or a fatal error when libpq cannot escape it.
+fn quote_ident(con: &Conn, name: &str) -> Result<String, Failed> {
+    match con.escape_identifier(name) {
+        Some(s) => Ok(s),
+        None => fatal!("{}", con.error_message()),
+    }
+}
+
+fn unlogged(cfg: &InitConfig) -> &'static str {
+    if cfg.unlogged_tables { " unlogged" } else { "" }
+}
+
+fn create_tables(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+    log::raw(b"creating tables...\n");
+    for ddl in &DDLS {
+        let cols = if cfg.scale >= SCALE_32BIT_THRESHOLD { ddl.big_cols } else { ddl.small_cols };
+        let mut sql = format!("create{} table {}({cols})", unlogged(cfg), ddl.table);
+        if cfg.partition_method != PartitionMethod::None && ddl.table == "pgbench_accounts" {
+            sql.push_str(&format!(" partition by {} (aid)", cfg.partition_method.name()));
+        } else if ddl.declare_fillfactor {
+            sql.push_str(&format!(" with (fillfactor={})", cfg.fillfactor));
+        }
+        if let Some(ts) = &cfg.tablespace {
+            sql.push_str(&format!(" tablespace {}", quote_ident(con, ts)?));
+        }
+        execute(con, &sql)?;
+    }
+    if cfg.partition_method != PartitionMethod::None {
+        create_partitions(con, cfg)?;
+    }
+    Ok(())
+}
+
+/// The DDL of partition `p` (1-based) of `pgbench_accounts`.
+fn partition_ddl(cfg: &InitConfig, p: i32) -> String {
+    let mut sql = format!(
+        "create{} table pgbench_accounts_{p}\n  partition of pgbench_accounts\n  for values ",
+        unlogged(cfg)
+    );
+    let parts = i64::from(cfg.partitions);
+    match cfg.partition_method {
+        PartitionMethod::Hash => {
+            sql.push_str(&format!("with (modulus {}, remainder {})", cfg.partitions, p - 1));
+        }
+        PartitionMethod::Range | PartitionMethod::None => {
+            let part_size = (NACCOUNTS * i64::from(cfg.scale) + parts - 1) / parts;
+            let lo = if p == 1 {
+                "minvalue".to_string()
+            } else {
+                (i64::from(p - 1) * part_size + 1).to_string()
+            };
+            let hi = if p < cfg.partitions {
+                (i64::from(p) * part_size + 1).to_string()
+            } else {
+                "maxvalue".to_string()
+            };
+            sql.push_str(&format!("from ({lo}) to ({hi})"));
+        }
+    }
+    sql.push_str(&format!(" with (fillfactor={})", cfg.fillfactor));
+    sql
+}
+
+fn create_partitions(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+    log::raw(format!("creating {} partitions...\n", cfg.partitions).as_bytes());
+    for p in 1..=cfg.partitions {
+        execute(con, &partition_ddl(cfg, p))?;
+    }
+    Ok(())
+}
+
+fn truncate_tables(con: &mut Conn) -> Result<(), Failed> {
+    execute(
+        con,
+        "truncate table pgbench_accounts, pgbench_branches, pgbench_history, pgbench_tellers",
+    )
+}
+
+fn generate_client_side(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+    log::raw(b"generating data (client-side)...\n");
+    execute(con, "begin")?;
+    truncate_tables(con)?;
+    populate(con, cfg, Table::Branches)?;
+    populate(con, cfg, Table::Tellers)?;
+    populate(con, cfg, Table::Accounts)?;
+    execute(con, "commit")
+}
+
+/// The three tables client-side generation fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Table {
+    Branches,
+    Tellers,
+    Accounts,
+}
+
+impl Table {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Branches => "pgbench_branches",
+            Self::Tellers => "pgbench_tellers",
+            Self::Accounts => "pgbench_accounts",
+        }
+    }
+
+    /// Rows per unit of scale.
+    fn base(self) -> i64 {
+        match self {
+            Self::Branches => NBRANCHES,
+            Self::Tellers => NTELLERS,
+            Self::Accounts => NACCOUNTS,
+        }
+    }
+
+    /// Appends the COPY text line of row `k` (0-based): `initBranch`,
+    /// `initTeller`, `initAccount`.
+    fn push_row(self, out: &mut Vec<u8>, k: i64) {
+        push_int(out, k + 1);
+        out.push(b'\t');
+        match self {
+            Self::Branches => out.extend_from_slice(b"0\t\\N\n"),
+            Self::Tellers => {
+                push_int(out, k / NTELLERS + 1);
+                out.extend_from_slice(b"\t0\t\\N\n");
+            }
+            Self::Accounts => {
+                push_int(out, k / NACCOUNTS + 1);
+                out.extend_from_slice(b"\t0\t\n");
+            }
+        }
+    }
+}
+
+/// Appends the decimal form of a non-negative integer.
+fn push_int(out: &mut Vec<u8>, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        i -= 1;
+        // n % 10 < 10, so the narrowing cannot lose anything.
+        buf[i] = b'0' + u8::try_from(n % 10).unwrap_or(0);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push(b'-');
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+/// Progress reporting of `initPopulateTable`.
+struct Progress {
+    quiet: bool,
+    eol: u8,
+    start: i64,
+    log_interval: f64,
+    chars: usize,
+    prev_chars: usize,
+}
+
+impl Progress {
+    fn new(quiet: bool) -> Self {
+        let eol = if crate::sys::tty::stderr_is_tty() { b'\r' } else { b'\n' };
+        Progress { quiet, eol, start: monotonic_us(), log_interval: 1.0, chars: 0, prev_chars: 0 }
+    }
+
+    /// Called after row `j` (1-based) of `total` has been queued.
+    fn row_done(&mut self, j: i64, total: i64, table: &str) {
+        if !self.quiet {
+            if j % 100_000 == 0 {
+                self.print(j, total, table, seconds_since(self.start));
+            }
+        } else if j % 100 == 0 {
+            let elapsed = seconds_since(self.start);
+            if j == total || elapsed >= self.log_interval * LOG_STEP_SECONDS {
+                self.print(j, total, table, elapsed);
+                self.log_interval = (elapsed / LOG_STEP_SECONDS).ceil();
+            }
+        }
+    }
+
+    #[allow(clippy::cast_precision_loss)]
+    fn print(&mut self, j: i64, total: i64, table: &str, elapsed: f64) {
+        let remaining = (total - j) as f64 * elapsed / j as f64;
+        // COMPAT: C computes the percentage in int64 and prints it as int.
+        let pct = j * 100 / total;
+        let mut line = format!(
+            "{j} of {total} tuples ({pct}%) of {table} done (elapsed {} s, remaining {} s)",
+            Fixed(elapsed, 2),
+            Fixed(remaining, 2)
+        );
+        self.chars = line.len();
+        if self.prev_chars > self.chars {
+            line.push_str(&" ".repeat(self.prev_chars - self.chars));
+        }
+        line.push(char::from(self.eol));
+        self.prev_chars = self.chars;
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(line.as_bytes());
+    }
+
+    /// Blanks the progress line when it was drawn with carriage returns.
+    fn finish(&self) {
+        if self.chars != 0 && self.eol != b'\n' {
+            let mut err = std::io::stderr().lock();
+            let _ = err.write_all(format!("{}\r", " ".repeat(self.chars)).as_bytes());
+        }
+    }
+}
+
+/// `initPopulateTable`: fills one table with COPY, FREEZE where C uses it.
+fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed> {
+    let total = table.base() * i64::from(cfg.scale);
+    let freeze =
+        con.server_version() >= 140_000 && (table != Table::Accounts || cfg.partitions == 0);
+    let sql = if freeze {
+        format!("copy {} from stdin with (freeze on)", table.name())
+    } else {
+        format!("copy {} from stdin", table.name())
+    };
+    let Ok(c_sql) = CString::new(sql) else { fatal!("invalid format string") };
+    let status = con.exec(&c_sql).map(|r| r.status());
+    if status != Some(ExecStatus::CopyIn) {
+        fatal!("unexpected copy in result: {}", con.error_message());
+    }
+    let mut progress = Progress::new(cfg.quiet);
+    let mut buf = Vec::with_capacity(COPY_CHUNK + 128);
+    for k in 0..total {
+        table.push_row(&mut buf, k);
+        if buf.len() >= COPY_CHUNK {
+            if !con.put_copy_data(&buf) {
+                fatal!("PQputline failed");
+            }
+            buf.clear();
+        }
+        if crate::pq::cancel_requested() {
+            break;
+        }
+        progress.row_done(k + 1, total, table.name());
+    }
+    progress.finish();
+    if !buf.is_empty() && !con.put_copy_data(&buf) {
+        fatal!("PQputline failed");
+    }
+    if !con.put_copy_end() {
+        fatal!("very last PQputline failed");
+    }
+    let ok = con.get_result().is_some_and(|r| r.status() == ExecStatus::CommandOk);
+    // Drain to the end of the command, as PQendcopy does.
+    while con.get_result().is_some() {}
+    if !ok {
+        log::raw(con.error_message().as_bytes());
+        fatal!("PQendcopy failed");
+    }
+    Ok(())
+}
+
+fn generate_server_side(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+    log::raw(b"generating data (server-side)...\n");
+    execute(con, "begin")?;
+    truncate_tables(con)?;
+    // COMPAT: C multiplies these two counts in int.
+    let nbranches = 1i32.wrapping_mul(cfg.scale);
+    let ntellers = 10i32.wrapping_mul(cfg.scale);
+    execute(
+        con,
+        &format!(
+            "insert into pgbench_branches(bid,bbalance) select bid, 0 from generate_series(1, {nbranches}) as bid"
+        ),
+    )?;
+    execute(
+        con,
+        &format!(
+            "insert into pgbench_tellers(tid,bid,tbalance) select tid, (tid - 1) / {NTELLERS} + 1, 0 from generate_series(1, {ntellers}) as tid"
+        ),
+    )?;
+    execute(
+        con,
+        &format!(
+            "insert into pgbench_accounts(aid,bid,abalance,filler) select aid, (aid - 1) / {NACCOUNTS} + 1, 0, '' from generate_series(1, {}) as aid",
+            NACCOUNTS * i64::from(cfg.scale)
+        ),
+    )?;
+    execute(con, "commit")
+}
+
+fn vacuum(con: &mut Conn) -> Result<(), Failed> {
+    log::raw(b"vacuuming...\n");
+    for t in ["pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history"] {
+        execute(con, &format!("vacuum analyze {t}"))?;
+    }
+    Ok(())
+}
+
+fn create_primary_keys(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+    log::raw(b"creating primary keys...\n");
+    for ddl in [
+        "alter table pgbench_branches add primary key (bid)",
+        "alter table pgbench_tellers add primary key (tid)",
+        "alter table pgbench_accounts add primary key (aid)",
+    ] {
+        let mut sql = ddl.to_string();
+        if let Some(ts) = &cfg.index_tablespace {
+            sql.push_str(&format!(" using index tablespace {}", quote_ident(con, ts)?));
+        }
+        execute(con, &sql)?;
+    }
+    Ok(())
+}
+
+fn create_foreign_keys(con: &mut Conn) -> Result<(), Failed> {
+    log::raw(b"creating foreign keys...\n");
+    for ddl in [
+        "alter table pgbench_tellers add constraint pgbench_tellers_bid_fkey foreign key (bid) references pgbench_branches",
+        "alter table pgbench_accounts add constraint pgbench_accounts_bid_fkey foreign key (bid) references pgbench_branches",
+        "alter table pgbench_history add constraint pgbench_history_bid_fkey foreign key (bid) references pgbench_branches",
+        "alter table pgbench_history add constraint pgbench_history_tid_fkey foreign key (tid) references pgbench_tellers",
+        "alter table pgbench_history add constraint pgbench_history_aid_fkey foreign key (aid) references pgbench_accounts",
+    ] {
+        execute(con, ddl)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pq::ConnParams;
+
+    fn cfg(partitions: i32, method: PartitionMethod, unlogged: bool) -> InitConfig {
+        InitConfig {
+            conn: ConnParams::default(),
+            steps: "dtgvp".into(),
+            scale: 3,
+            fillfactor: 90,
+            quiet: false,
+            unlogged_tables: unlogged,
+            tablespace: None,
+            index_tablespace: None,
+            partitions,
+            partition_method: method,
+        }
+    }
+
+    #[test]
+    fn copy_rows_are_c_pgbench_rows() {
+        let mut out = Vec::new();
+        Table::Branches.push_row(&mut out, 0);
+        Table::Tellers.push_row(&mut out, 19);
+        Table::Accounts.push_row(&mut out, 100_000);
+        assert_eq!(out, b"1\t0\t\\N\n20\t2\t0\t\\N\n100001\t2\t0\t\n");
+    }
+
+    #[test]
+    fn range_partitions_split_the_accounts_evenly() {
+        let c = cfg(4, PartitionMethod::Range, false);
+        assert_eq!(
+            partition_ddl(&c, 1),
+            "create table pgbench_accounts_1\n  partition of pgbench_accounts\n  for values from (minvalue) to (75001) with (fillfactor=90)"
+        );
+        assert_eq!(
+            partition_ddl(&c, 2),
+            "create table pgbench_accounts_2\n  partition of pgbench_accounts\n  for values from (75001) to (150001) with (fillfactor=90)"
+        );
+        assert_eq!(
+            partition_ddl(&c, 4),
+            "create table pgbench_accounts_4\n  partition of pgbench_accounts\n  for values from (225001) to (maxvalue) with (fillfactor=90)"
+        );
+    }
+
+    #[test]
+    fn hash_partitions_are_unlogged_with_unlogged_tables() {
+        let c = cfg(3, PartitionMethod::Hash, true);
+        assert_eq!(
+            partition_ddl(&c, 3),
+            "create unlogged table pgbench_accounts_3\n  partition of pgbench_accounts\n  for values with (modulus 3, remainder 2) with (fillfactor=90)"
+        );
+    }
+
+    #[test]
+    fn push_int_formats_like_printf() {
+        let mut out = Vec::new();
+        for v in [0, 7, 10, 123_456_789, i64::MAX, -5] {
+            push_int(&mut out, v);
+            out.push(b' ');
+        }
+        assert_eq!(out, b"0 7 10 123456789 9223372036854775807 -5 ");
+    }
+}

@@ -256,7 +256,8 @@ impl Conn {
         let n = c_int::try_from(nparams).ok()?;
         // SAFETY: the pointer is a live connection; name and sql are
         // NUL-terminated; paramTypes may be NULL.
-        let r = unsafe { pq_sys::PQprepare(self.ptr(), name.as_ptr(), sql.as_ptr(), n, ptr::null()) };
+        let r =
+            unsafe { pq_sys::PQprepare(self.ptr(), name.as_ptr(), sql.as_ptr(), n, ptr::null()) };
         // SAFETY: PQprepare returns a new result that we now own, or NULL.
         unsafe { PgResult::from_raw(r) }
     }
@@ -310,7 +311,12 @@ impl Conn {
     }
 
     /// `PQsendQueryPrepared` with text parameters (see [`NULL_PARAM`]).
-    pub(crate) fn send_query_prepared(&mut self, name: &CStr, values: &[u8], starts: &[u32]) -> bool {
+    pub(crate) fn send_query_prepared(
+        &mut self,
+        name: &CStr,
+        values: &[u8],
+        starts: &[u32],
+    ) -> bool {
         let Some(n) = self.fill_params(values, starts) else { return false };
         // SAFETY: as in send_query_params; name is NUL-terminated.
         unsafe {

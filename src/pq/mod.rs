@@ -26,6 +26,7 @@ pub(crate) use status::{ExecStatus, PipelineStatus, TxStatus};
 
 use std::ffi::c_char;
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicPtr, Ordering};
 
 /// The SQLSTATE of serialization failures.
 pub(crate) const SQLSTATE_SERIALIZATION_FAILURE: [u8; 5] = *b"40001";
@@ -69,4 +70,56 @@ impl Drop for Canceller {
         // SAFETY: self owns the object and nothing uses it afterwards.
         unsafe { pq_sys::PQfreeCancel(self.raw.as_ptr()) }
     }
+}
+
+/// The connection Ctrl-C cancels during initialization (C's `cancelConn`).
+static CANCEL_TARGET: AtomicPtr<pq_sys::PGcancel> = AtomicPtr::new(std::ptr::null_mut());
+
+/// Arms Ctrl-C to send a cancel request for a connection, as C pgbench's
+/// `setup_cancel_handler` + `SetCancelConn` do for `-i`: the server's
+/// running command is cancelled and [`cancel_requested`] turns true.
+#[derive(Debug)]
+pub(crate) struct CancelOnSigint;
+
+impl CancelOnSigint {
+    /// Installs the handler for `con`. The cancel object stays allocated
+    /// until the process exits, so a signal arriving at any moment never
+    /// sees freed memory.
+    pub(crate) fn arm(con: &Conn) -> Self {
+        if let Some(c) = con.canceller() {
+            let raw = c.raw.as_ptr();
+            std::mem::forget(c);
+            CANCEL_TARGET.store(raw, Ordering::Release);
+        }
+        crate::sys::signal::on_sigint(cancel_from_signal);
+        CancelOnSigint
+    }
+}
+
+/// The SIGINT callback: `PQcancel` on the armed connection and C's
+/// messages, using only async-signal-safe calls.
+fn cancel_from_signal() {
+    let p = CANCEL_TARGET.load(Ordering::Acquire);
+    if p.is_null() {
+        return;
+    }
+    let mut errbuf = [0 as c_char; 256];
+    // SAFETY: p is a PGcancel that is never freed (see CancelOnSigint::arm);
+    // PQcancel is documented as safe to call from a signal handler.
+    let ok = unsafe { pq_sys::PQcancel(p, errbuf.as_mut_ptr(), 256) } == 1;
+    if ok {
+        crate::sys::signal::write_stderr_raw(b"Cancel request sent\n");
+    } else {
+        crate::sys::signal::write_stderr_raw(b"Could not send cancel request: ");
+        let len = errbuf.iter().position(|&c| c == 0).unwrap_or(errbuf.len());
+        // SAFETY: c_char and u8 have the same size and alignment, and the
+        // first len elements of errbuf are initialized.
+        let bytes = unsafe { std::slice::from_raw_parts(errbuf.as_ptr().cast::<u8>(), len) };
+        crate::sys::signal::write_stderr_raw(bytes);
+    }
+}
+
+/// Whether Ctrl-C was pressed since [`CancelOnSigint::arm`].
+pub(crate) fn cancel_requested() -> bool {
+    crate::sys::signal::cancel_requested()
 }

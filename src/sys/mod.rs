@@ -6,6 +6,7 @@
 pub(crate) mod clock;
 pub(crate) mod prompt;
 pub(crate) mod rlimit;
+pub(crate) mod signal;
 pub(crate) mod tty;
 pub(crate) mod user;
 

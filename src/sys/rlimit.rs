@@ -21,7 +21,10 @@ impl std::fmt::Display for RlimitError {
                 write!(f, "need at least {needed} open files, but system limit is {limit}")
             }
             Self::Raise { needed, error } => {
-                write!(f, "need at least {needed} open files, but couldn't raise the limit: {error}")
+                write!(
+                    f,
+                    "need at least {needed} open files, but couldn't raise the limit: {error}"
+                )
             }
         }
     }

@@ -16,8 +16,15 @@ pub(crate) fn effective_user_name() -> Result<String, String> {
     // size; getpwuid_r fills pwd and points result at it on success.
     let rc = unsafe { libc::getpwuid_r(uid, &mut pwd, buf.as_mut_ptr(), buf.len(), &mut result) };
     if rc != 0 || result.is_null() || pwd.pw_name.is_null() {
-        let err = if rc != 0 { std::io::Error::from_raw_os_error(rc) } else { std::io::Error::other("user does not exist") };
-        return Err(format!("could not look up effective user ID {uid}: {}", super::os_error_text(&err)));
+        let err = if rc != 0 {
+            std::io::Error::from_raw_os_error(rc)
+        } else {
+            std::io::Error::other("user does not exist")
+        };
+        return Err(format!(
+            "could not look up effective user ID {uid}: {}",
+            super::os_error_text(&err)
+        ));
     }
     // SAFETY: pw_name points into buf, a NUL-terminated string that lives
     // until buf is dropped at the end of this function.
