@@ -1,7 +1,16 @@
-//! Output of results: the final report, per-script and per-command
-//! sections, and C-compatible number formatting.
+//! Output of results: the final report with its per-script and
+//! per-command sections (C's `printResults`), and C-compatible number
+//! formatting. The report is built as text, so it can be tested byte for
+//! byte, and written to stdout in one piece.
 
 pub(crate) mod cfmt;
+
+use std::fmt::Write as _;
+
+use crate::config::PartitionMethod;
+use crate::script::{QueryMode, Script};
+use crate::stats::{CommandStats, SimpleStats, StatsData};
+use cfmt::Fixed;
 
 /// Writes text to stdout (the report's stream). Errors writing stdout
 /// (a closed pipe) are ignored, as C ignores printf failures.
@@ -11,4 +20,301 @@ pub(crate) fn write_stdout(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
+}
+
+/// The settings the report describes.
+#[derive(Debug)]
+pub(crate) struct RunParams<'a> {
+    /// The scripts, in order (descriptions, weights, commands).
+    pub(crate) scripts: &'a [Script],
+    /// Sum of the script weights.
+    pub(crate) total_weight: i64,
+    /// The scale reported (from the database or `-s`).
+    pub(crate) scale: i32,
+    /// Partitioning found in the database.
+    pub(crate) partition_method: PartitionMethod,
+    /// Number of partitions found.
+    pub(crate) partitions: i32,
+    /// `-M`.
+    pub(crate) query_mode: QueryMode,
+    /// `-c`.
+    pub(crate) nclients: i32,
+    /// `-j` after clamping.
+    pub(crate) nthreads: i32,
+    /// `--max-tries`.
+    pub(crate) max_tries: u32,
+    /// `-t` (0 with `-T`).
+    pub(crate) nxacts: i32,
+    /// `-T` (0 with `-t`).
+    pub(crate) duration: i32,
+    /// `--failures-detailed`.
+    pub(crate) failures_detailed: bool,
+    /// `-R` is on.
+    pub(crate) throttled: bool,
+    /// `-L` in µs (0: off).
+    pub(crate) latency_limit_us: i64,
+    /// `-P` is on.
+    pub(crate) progress: bool,
+    /// `-C`.
+    pub(crate) is_connect: bool,
+    /// Several scripts.
+    pub(crate) per_script_stats: bool,
+    /// `-r`.
+    pub(crate) report_per_command: bool,
+}
+
+/// What the run measured, merged over all threads.
+#[derive(Debug)]
+pub(crate) struct RunTotals<'a> {
+    /// All transactions.
+    pub(crate) total: StatsData,
+    /// Benchmark time, µs (end minus the earliest thread start).
+    pub(crate) total_duration_us: i64,
+    /// Sum of connection and disconnection times under `-C`, µs.
+    pub(crate) conn_total_duration_us: i64,
+    /// Time from the start to the first thread's benchmark start, µs.
+    pub(crate) conn_elapsed_duration_us: i64,
+    /// Successful transactions above the `-L` limit.
+    pub(crate) latency_late: i64,
+    /// Per-script statistics (with several scripts).
+    pub(crate) scripts: &'a [StatsData],
+    /// Per-script, per-command statistics (with `-r`).
+    pub(crate) commands: &'a [Vec<CommandStats>],
+}
+
+/// `100.0 * part / whole` as C computes a percentage of int64 counts.
+#[allow(clippy::cast_precision_loss)]
+fn pct(part: i64, whole: i64) -> Fixed {
+    Fixed(100.0 * part as f64 / whole as f64, 3)
+}
+
+/// `printSimpleStats`: average and standard deviation in ms.
+fn simple_stats(out: &mut String, prefix: &str, ss: &SimpleStats) {
+    if let Some((mean, sd)) = ss.mean_stddev() {
+        let _ = writeln!(out, "{prefix} average = {} ms", Fixed(0.001 * mean, 3));
+        let _ = writeln!(out, "{prefix} stddev = {} ms", Fixed(0.001 * sd, 3));
+    }
+}
+
+/// Formats the final report exactly as C pgbench 17's `printResults`.
+#[allow(clippy::cast_precision_loss)]
+pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
+    let mut o = String::with_capacity(1024);
+    let total = &t.total;
+    let failures = total.failures();
+    let total_cnt = total.cnt + total.skipped + failures;
+    let bench_duration = t.total_duration_us as f64 / 1e6;
+    let tps = total.cnt as f64 / bench_duration;
+
+    let desc = if p.scripts.len() == 1 { p.scripts[0].desc.as_str() } else { "multiple scripts" };
+    let _ = writeln!(o, "transaction type: {desc}");
+    let _ = writeln!(o, "scaling factor: {}", p.scale);
+    if p.partition_method != PartitionMethod::None {
+        let _ = writeln!(o, "partition method: {}\npartitions: {}", p.partition_method.name(), p.partitions);
+    }
+    let mode = match p.query_mode {
+        QueryMode::Simple => "simple",
+        QueryMode::Extended => "extended",
+        QueryMode::Prepared => "prepared",
+    };
+    let _ = writeln!(o, "query mode: {mode}");
+    let _ = writeln!(o, "number of clients: {}", p.nclients);
+    let _ = writeln!(o, "number of threads: {}", p.nthreads);
+    if p.max_tries != 0 {
+        let _ = writeln!(o, "maximum number of tries: {}", p.max_tries);
+    }
+    if p.duration <= 0 {
+        let _ = writeln!(o, "number of transactions per client: {}", p.nxacts);
+        let _ = writeln!(
+            o,
+            "number of transactions actually processed: {}/{}",
+            total.cnt,
+            p.nxacts.wrapping_mul(p.nclients)
+        );
+    } else {
+        let _ = writeln!(o, "duration: {} s", p.duration);
+        let _ = writeln!(o, "number of transactions actually processed: {}", total.cnt);
+    }
+    let _ = writeln!(o, "number of failed transactions: {failures} ({}%)", pct(failures, total_cnt));
+    if p.failures_detailed {
+        let _ = writeln!(
+            o,
+            "number of serialization failures: {} ({}%)",
+            total.serialization_failures,
+            pct(total.serialization_failures, total_cnt)
+        );
+        let _ = writeln!(
+            o,
+            "number of deadlock failures: {} ({}%)",
+            total.deadlock_failures,
+            pct(total.deadlock_failures, total_cnt)
+        );
+    }
+    if p.max_tries != 1 {
+        let _ = writeln!(
+            o,
+            "number of transactions retried: {} ({}%)",
+            total.retried,
+            pct(total.retried, total_cnt)
+        );
+        let _ = writeln!(o, "total number of retries: {}", total.retries);
+    }
+    if total.cnt + total.skipped <= 0 {
+        return o;
+    }
+    if p.throttled && p.latency_limit_us != 0 {
+        let _ = writeln!(
+            o,
+            "number of transactions skipped: {} ({}%)",
+            total.skipped,
+            pct(total.skipped, total_cnt)
+        );
+    }
+    if p.latency_limit_us != 0 {
+        let late_pct = if total.cnt > 0 {
+            100.0 * t.latency_late as f64 / total.cnt as f64
+        } else {
+            0.0
+        };
+        let _ = writeln!(
+            o,
+            "number of transactions above the {} ms latency limit: {}/{} ({}%)",
+            Fixed(p.latency_limit_us as f64 / 1000.0, 1),
+            t.latency_late,
+            total.cnt,
+            Fixed(late_pct, 3)
+        );
+    }
+    if p.throttled || p.progress || p.latency_limit_us != 0 {
+        simple_stats(&mut o, "latency", &total.latency);
+    } else {
+        let avg = 0.001 * t.total_duration_us as f64 * f64::from(p.nclients) / total_cnt as f64;
+        let suffix = if failures > 0 { " (including failures)" } else { "" };
+        let _ = writeln!(o, "latency average = {} ms{suffix}", Fixed(avg, 3));
+    }
+    if p.throttled {
+        let _ = writeln!(
+            o,
+            "rate limit schedule lag: avg {} (max {}) ms",
+            Fixed(0.001 * total.lag.sum / total.cnt as f64, 3),
+            Fixed(0.001 * total.lag.max, 3)
+        );
+    }
+    if p.is_connect {
+        let avg = 0.001 * t.conn_total_duration_us as f64 / (total.cnt + failures) as f64;
+        let _ = writeln!(o, "average connection time = {} ms", Fixed(avg, 3));
+        let _ = writeln!(o, "tps = {} (including reconnection times)", Fixed(tps, 6));
+    } else {
+        let _ = writeln!(
+            o,
+            "initial connection time = {} ms",
+            Fixed(0.001 * t.conn_elapsed_duration_us as f64, 3)
+        );
+        let _ = writeln!(o, "tps = {} (without initial connection time)", Fixed(tps, 6));
+    }
+    if p.per_script_stats || p.report_per_command {
+        for (i, script) in p.scripts.iter().enumerate() {
+            if p.per_script_stats {
+                script_section(&mut o, p, t, i, script, bench_duration);
+            }
+            if p.report_per_command {
+                command_section(&mut o, p, t, i, script);
+            }
+        }
+    }
+    o
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn script_section(
+    o: &mut String,
+    p: &RunParams<'_>,
+    t: &RunTotals<'_>,
+    i: usize,
+    script: &Script,
+    bench_duration: f64,
+) {
+    let empty = StatsData::default();
+    let s = t.scripts.get(i).unwrap_or(&empty);
+    let failures = s.failures();
+    let script_total = s.cnt + s.skipped + failures;
+    let _ = writeln!(o, "SQL script {}: {}", i + 1, script.desc);
+    let _ = writeln!(
+        o,
+        " - weight: {} (targets {}% of total)",
+        script.weight,
+        Fixed(100.0 * f64::from(script.weight) / p.total_weight as f64, 1)
+    );
+    let _ = writeln!(
+        o,
+        " - {} transactions ({}% of total, tps = {})",
+        s.cnt,
+        Fixed(100.0 * s.cnt as f64 / t.total.cnt as f64, 1),
+        Fixed(s.cnt as f64 / bench_duration, 6)
+    );
+    let _ = writeln!(o, " - number of failed transactions: {failures} ({}%)", pct(failures, script_total));
+    if p.failures_detailed {
+        let _ = writeln!(
+            o,
+            " - number of serialization failures: {} ({}%)",
+            s.serialization_failures,
+            pct(s.serialization_failures, script_total)
+        );
+        let _ = writeln!(
+            o,
+            " - number of deadlock failures: {} ({}%)",
+            s.deadlock_failures,
+            pct(s.deadlock_failures, script_total)
+        );
+    }
+    if p.max_tries != 1 {
+        let _ = writeln!(
+            o,
+            " - number of transactions retried: {} ({}%)",
+            s.retried,
+            pct(s.retried, script_total)
+        );
+        let _ = writeln!(o, " - total number of retries: {}", s.retries);
+    }
+    if p.throttled && p.latency_limit_us != 0 && script_total > 0 {
+        let _ = writeln!(
+            o,
+            " - number of transactions skipped: {} ({}%)",
+            s.skipped,
+            pct(s.skipped, script_total)
+        );
+    }
+    simple_stats(o, " - latency", &s.latency);
+}
+
+#[allow(clippy::cast_precision_loss)]
+fn command_section(o: &mut String, p: &RunParams<'_>, t: &RunTotals<'_>, i: usize, script: &Script) {
+    let _ = writeln!(
+        o,
+        "{}statement latencies in milliseconds{}:",
+        if p.per_script_stats { " - " } else { "" },
+        if p.max_tries == 1 { " and failures" } else { ", failures and retries" }
+    );
+    let no_stats = Vec::new();
+    let stats = t.commands.get(i).unwrap_or(&no_stats);
+    for (j, cmd) in script.commands.iter().enumerate() {
+        let c = stats.get(j).copied().unwrap_or_default();
+        let avg = if c.elapsed.count > 0 {
+            1000.0 * c.elapsed.sum / c.elapsed.count as f64
+        } else {
+            0.0
+        };
+        if p.max_tries == 1 {
+            let _ = writeln!(o, "   {:11}  {:10}  {}", Fixed(avg, 3), c.failures, cmd.first_line);
+        } else {
+            let _ = writeln!(
+                o,
+                "   {:11}  {:10}  {:10}  {}",
+                Fixed(avg, 3),
+                c.failures,
+                c.retries,
+                cmd.first_line
+            );
+        }
+    }
 }

@@ -1,1 +1,226 @@
-//! Statistics accumulated per thread and merged at report time; pure data and arithmetic.
+//! Statistics accumulated per worker thread and merged at report time:
+//! C pgbench's `SimpleStats` and `StatsData`, with the same arithmetic so
+//! that averages and deviations round identically. Pure data.
+//!
+//! Invariant of [`StatsData`]: every transaction a client ends is counted
+//! exactly once, in `cnt` (succeeded), `skipped` (never started, `-R -L`)
+//! or one of the failure counters.
+
+/// How a transaction ended (C's `EStatus`, restricted to the outcomes that
+/// are recorded; meta-command and connection errors abort the client and
+/// are never recorded).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TxOutcome {
+    /// `ESTATUS_NO_ERROR`.
+    Success,
+    /// `ESTATUS_SERIALIZATION_ERROR` (SQLSTATE 40001), after the last try.
+    SerializationFailure,
+    /// `ESTATUS_DEADLOCK_ERROR` (SQLSTATE 40P01), after the last try.
+    DeadlockFailure,
+}
+
+/// Count, min, max, sum and sum of squares of a series (C's `SimpleStats`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct SimpleStats {
+    /// Number of values.
+    pub(crate) count: i64,
+    /// Smallest value (meaningless while `count` is 0).
+    pub(crate) min: f64,
+    /// Largest value (meaningless while `count` is 0).
+    pub(crate) max: f64,
+    /// Sum of the values.
+    pub(crate) sum: f64,
+    /// Sum of the squares.
+    pub(crate) sum2: f64,
+}
+
+impl SimpleStats {
+    /// `addToSimpleStats`.
+    #[inline]
+    pub(crate) fn add(&mut self, v: f64) {
+        if self.count == 0 || v < self.min {
+            self.min = v;
+        }
+        if self.count == 0 || v > self.max {
+            self.max = v;
+        }
+        self.count += 1;
+        self.sum += v;
+        self.sum2 += v * v;
+    }
+
+    /// `mergeSimpleStats`. COMPAT: like C, merging an empty series into a
+    /// non-empty one may lower `min` to 0 (C never prints a merged min).
+    pub(crate) fn merge(&mut self, o: &SimpleStats) {
+        if self.count == 0 || o.min < self.min {
+            self.min = o.min;
+        }
+        if self.count == 0 || o.max > self.max {
+            self.max = o.max;
+        }
+        self.count += o.count;
+        self.sum += o.sum;
+        self.sum2 += o.sum2;
+    }
+
+    /// Mean and population standard deviation, as `printSimpleStats`
+    /// computes them (None when empty).
+    pub(crate) fn mean_stddev(&self) -> Option<(f64, f64)> {
+        if self.count <= 0 {
+            return None;
+        }
+        #[allow(clippy::cast_precision_loss)]
+        let n = self.count as f64;
+        let mean = self.sum / n;
+        Some((mean, (self.sum2 / n - mean * mean).sqrt()))
+    }
+}
+
+/// Transaction counters and latency/lag series (C's `StatsData`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct StatsData {
+    /// Start of the aggregation interval (Unix epoch µs), for `-l` aggregates.
+    pub(crate) start_time: i64,
+    /// Successful transactions.
+    pub(crate) cnt: i64,
+    /// Transactions skipped because they were too late (`-R -L`).
+    pub(crate) skipped: i64,
+    /// Sum of `tries - 1` over recorded transactions.
+    pub(crate) retries: i64,
+    /// Recorded transactions that needed more than one try.
+    pub(crate) retried: i64,
+    /// Transactions failed by a serialization error.
+    pub(crate) serialization_failures: i64,
+    /// Transactions failed by a deadlock.
+    pub(crate) deadlock_failures: i64,
+    /// Latencies of successful transactions, µs.
+    pub(crate) latency: SimpleStats,
+    /// Schedule lags of successful transactions under `-R`, µs.
+    pub(crate) lag: SimpleStats,
+}
+
+impl StatsData {
+    /// `initStats`.
+    pub(crate) fn new(start_time: i64) -> Self {
+        StatsData { start_time, ..Default::default() }
+    }
+
+    /// `accumStats`: records one transaction. `with_lag` is whether `-R`
+    /// is on (lag is recorded only then).
+    #[inline]
+    pub(crate) fn accum(
+        &mut self,
+        skipped: bool,
+        latency: f64,
+        lag: f64,
+        outcome: TxOutcome,
+        tries: u32,
+        with_lag: bool,
+    ) {
+        if skipped {
+            self.skipped += 1;
+            return;
+        }
+        if tries > 1 {
+            self.retries += i64::from(tries - 1);
+            self.retried += 1;
+        }
+        match outcome {
+            TxOutcome::Success => {
+                self.cnt += 1;
+                self.latency.add(latency);
+                if with_lag {
+                    self.lag.add(lag);
+                }
+            }
+            TxOutcome::SerializationFailure => self.serialization_failures += 1,
+            TxOutcome::DeadlockFailure => self.deadlock_failures += 1,
+        }
+    }
+
+    /// `getFailures`: serialization plus deadlock failures.
+    pub(crate) fn failures(&self) -> i64 {
+        self.serialization_failures + self.deadlock_failures
+    }
+
+    /// Adds another thread's (or interval's) counters, as C sums thread
+    /// stats for the report and progress lines.
+    pub(crate) fn merge(&mut self, o: &StatsData) {
+        self.latency.merge(&o.latency);
+        self.lag.merge(&o.lag);
+        self.cnt += o.cnt;
+        self.skipped += o.skipped;
+        self.retries += o.retries;
+        self.retried += o.retried;
+        self.serialization_failures += o.serialization_failures;
+        self.deadlock_failures += o.deadlock_failures;
+    }
+}
+
+/// Per-command statistics for `-r`: execution times in seconds, and the
+/// failures and retries charged to the command.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct CommandStats {
+    /// Elapsed seconds per execution.
+    pub(crate) elapsed: SimpleStats,
+    /// Transactions that failed in this command.
+    pub(crate) failures: i64,
+    /// Retries that started after an error in this command.
+    pub(crate) retries: i64,
+}
+
+impl CommandStats {
+    /// Adds another thread's counts.
+    pub(crate) fn merge(&mut self, o: &CommandStats) {
+        self.elapsed.merge(&o.elapsed);
+        self.failures += o.failures;
+        self.retries += o.retries;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simple_stats_track_extremes_and_sums() {
+        let mut s = SimpleStats::default();
+        for v in [3.0, 1.0, 2.0] {
+            s.add(v);
+        }
+        assert_eq!(s, SimpleStats { count: 3, min: 1.0, max: 3.0, sum: 6.0, sum2: 14.0 });
+        let (mean, sd) = s.mean_stddev().unwrap();
+        assert_eq!(mean, 2.0);
+        assert!((sd - (14.0f64 / 3.0 - 4.0).sqrt()).abs() < 1e-15);
+        assert_eq!(SimpleStats::default().mean_stddev(), None);
+    }
+
+    #[test]
+    fn merging_an_empty_series_lowers_min_like_c() {
+        let mut s = SimpleStats::default();
+        s.add(5.0);
+        s.merge(&SimpleStats::default());
+        assert_eq!((s.count, s.min, s.max), (1, 0.0, 5.0));
+        let mut e = SimpleStats::default();
+        e.merge(&s);
+        assert_eq!((e.count, e.min, e.max), (1, 0.0, 5.0));
+    }
+
+    #[test]
+    fn accum_counts_each_outcome_once() {
+        let mut st = StatsData::new(0);
+        st.accum(true, 0.0, 0.0, TxOutcome::Success, 1, true);
+        st.accum(false, 10.0, 2.0, TxOutcome::Success, 3, true);
+        st.accum(false, 0.0, 0.0, TxOutcome::SerializationFailure, 2, true);
+        st.accum(false, 0.0, 0.0, TxOutcome::DeadlockFailure, 1, false);
+        assert_eq!(st.skipped, 1);
+        assert_eq!(st.cnt, 1);
+        assert_eq!(st.failures(), 2);
+        assert_eq!((st.retries, st.retried), (3, 2));
+        assert_eq!((st.latency.count, st.lag.count), (1, 1));
+        let mut total = StatsData::new(0);
+        total.merge(&st);
+        total.merge(&st);
+        assert_eq!((total.cnt, total.skipped, total.retries), (2, 2, 6));
+    }
+}

@@ -4,6 +4,7 @@
 #![allow(unsafe_code)]
 
 pub(crate) mod clock;
+pub(crate) mod poll;
 pub(crate) mod prompt;
 pub(crate) mod rlimit;
 pub(crate) mod signal;
