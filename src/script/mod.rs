@@ -17,6 +17,9 @@ pub(crate) mod parse;
 pub(crate) mod subst;
 pub(crate) mod vars;
 
+#[cfg(test)]
+mod oracle_tests;
+
 use std::ffi::CString;
 
 pub(crate) use eval::{EvalCtx, EvalError, eval, truthy};
