@@ -254,7 +254,10 @@ fn eval_func(f: Func, args: &[Expr], ctx: &mut EvalCtx<'_>) -> Result<Value, Eva
         Func::Abs => Ok(match arg(0) {
             Value::Int(i) => Value::Int(if i < 0 { i.wrapping_neg() } else { i }),
             Value::Double(d) => Value::Double(if d < 0.0 { -d } else { d }),
-            other => other,
+            // COMPAT: C reads a boolean's union as a double: true is the
+            // bit pattern 1 (4.94065645841247e-324), false is 0.
+            Value::Bool(b) => Value::Double(f64::from_bits(u64::from(b))),
+            Value::Null => Value::Null,
         }),
         Func::Debug => {
             let x = arg(0);

@@ -18,6 +18,8 @@ pub(crate) mod subst;
 pub(crate) mod vars;
 
 #[cfg(test)]
+mod golden_tests;
+#[cfg(test)]
 mod oracle_tests;
 
 use std::ffi::CString;
