@@ -1,0 +1,407 @@
+//! Evaluation of expressions: pgbench.c's evaluateExpr, evalLazyFunc and
+//! evalStandardFunc with the same coercions, NULL rules, lazy AND/OR/CASE,
+//! overflow checks and error texts. Allocation-free except on errors and in
+//! `debug()`.
+
+use std::fmt;
+use std::fmt::Write as _;
+
+use super::expr::{Expr, Func};
+use super::{Value, Vars};
+use crate::rand::dist;
+use crate::rand::prng::PgPrng;
+use crate::report::cfmt::{Fixed, General};
+
+/// Everything an evaluation may touch.
+pub(crate) struct EvalCtx<'a> {
+    /// The client's variables.
+    pub(crate) vars: &'a mut Vars,
+    /// The client's random generator (C's `cs_func_rs`).
+    pub(crate) rng: &'a mut PgPrng,
+    /// Script number for `debug()` (C's `use_file`).
+    pub(crate) script: usize,
+    /// 1-based command number for `debug()`.
+    pub(crate) command: usize,
+    /// Receives each `debug()` line, without its newline.
+    pub(crate) debug_out: &'a mut dyn FnMut(&str),
+}
+
+impl fmt::Debug for EvalCtx<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EvalCtx")
+            .field("script", &self.script)
+            .field("command", &self.command)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A failed evaluation; Display is the message C logs.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum EvalError {
+    /// C fails without a message (a variable holding the empty string).
+    Silent,
+    /// `undefined variable "%s"`
+    UndefinedVariable(Box<str>),
+    /// `value "%s" is out of range for type bigint`
+    BigintRange(Box<str>),
+    /// `invalid input syntax for type bigint: "%s"`
+    BigintSyntax(Box<str>),
+    /// `malformed variable "%s" value: "%s"`
+    Malformed {
+        /// Variable name.
+        name: Box<str>,
+        /// Its string value.
+        value: Box<str>,
+    },
+    /// `cannot coerce %s to %s`
+    Coerce(&'static str, &'static str),
+    /// `double to int overflow for %f`
+    DoubleToInt(f64),
+    /// `bigint add out of range`
+    AddRange,
+    /// `bigint sub out of range`
+    SubRange,
+    /// `bigint mul out of range`
+    MulRange,
+    /// `bigint div out of range`
+    DivRange,
+    /// `division by zero`
+    DivisionByZero,
+    /// `too many function arguments, maximum is 16`
+    TooManyArgs,
+    /// A message from the random functions' range and parameter checks.
+    Random(Box<str>),
+}
+
+impl EvalError {
+    /// Whether C reports nothing for this failure.
+    pub(crate) fn is_silent(&self) -> bool {
+        matches!(self, EvalError::Silent)
+    }
+}
+
+impl fmt::Display for EvalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EvalError::Silent => Ok(()),
+            EvalError::UndefinedVariable(n) => write!(f, "undefined variable \"{n}\""),
+            EvalError::BigintRange(v) => write!(f, "value \"{v}\" is out of range for type bigint"),
+            EvalError::BigintSyntax(v) => {
+                write!(f, "invalid input syntax for type bigint: \"{v}\"")
+            }
+            EvalError::Malformed { name, value } => {
+                write!(f, "malformed variable \"{name}\" value: \"{value}\"")
+            }
+            EvalError::Coerce(from, to) => write!(f, "cannot coerce {from} to {to}"),
+            EvalError::DoubleToInt(d) => write!(f, "double to int overflow for {}", Fixed(*d, 6)),
+            EvalError::AddRange => f.write_str("bigint add out of range"),
+            EvalError::SubRange => f.write_str("bigint sub out of range"),
+            EvalError::MulRange => f.write_str("bigint mul out of range"),
+            EvalError::DivRange => f.write_str("bigint div out of range"),
+            EvalError::DivisionByZero => f.write_str("division by zero"),
+            EvalError::TooManyArgs => f.write_str("too many function arguments, maximum is 16"),
+            EvalError::Random(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for EvalError {}
+
+/// Truthiness for `\if`, `\elif` and CASE (C's valueTruth).
+pub(crate) fn truthy(v: &Value) -> bool {
+    match *v {
+        Value::Null => false,
+        Value::Bool(b) => b,
+        Value::Int(i) => i != 0,
+        Value::Double(d) => d != 0.0,
+    }
+}
+
+fn to_bool(v: Value) -> Result<bool, EvalError> {
+    match v {
+        Value::Bool(b) => Ok(b),
+        _ => Err(EvalError::Coerce(v.type_name(), "boolean")),
+    }
+}
+
+/// C's coerceToInt: doubles are rounded half to even and must fit.
+pub(crate) fn to_int(v: Value) -> Result<i64, EvalError> {
+    match v {
+        Value::Int(i) => Ok(i),
+        Value::Double(d) => {
+            let r = d.round_ties_even();
+            // FLOAT8_FITS_IN_INT64: -2^63 <= r < 2^63
+            if r.is_nan()
+                || !(-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&r)
+            {
+                return Err(EvalError::DoubleToInt(r));
+            }
+            #[allow(clippy::cast_possible_truncation)]
+            Ok(r as i64)
+        }
+        _ => Err(EvalError::Coerce(v.type_name(), "int")),
+    }
+}
+
+/// C's coerceToDouble.
+pub(crate) fn to_double(v: Value) -> Result<f64, EvalError> {
+    match v {
+        Value::Double(d) => Ok(d),
+        #[allow(clippy::cast_precision_loss)]
+        Value::Int(i) => Ok(i as f64),
+        _ => Err(EvalError::Coerce(v.type_name(), "double")),
+    }
+}
+
+/// Maximum number of evaluated arguments of a function (C's MAX_FARGS).
+const MAX_FARGS: usize = 16;
+
+/// Evaluate an expression (C's evaluateExpr).
+///
+/// # Errors
+/// The C message for the first failure; see [`EvalError`].
+pub(crate) fn eval(expr: &Expr, ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError> {
+    match expr {
+        Expr::Const(v) => Ok(*v),
+        Expr::Var(slot) => ctx.vars.value(*slot),
+        Expr::Func(f, args) => eval_func(*f, args, ctx),
+        Expr::And(a, b) => {
+            let a = eval(a, ctx)?;
+            if a == Value::Null {
+                return Ok(Value::Null);
+            }
+            if !to_bool(a)? {
+                return Ok(Value::Bool(false));
+            }
+            lazy_rhs(b, ctx)
+        }
+        Expr::Or(a, b) => {
+            let a = eval(a, ctx)?;
+            if a == Value::Null {
+                return Ok(Value::Null);
+            }
+            if to_bool(a)? {
+                return Ok(Value::Bool(true));
+            }
+            lazy_rhs(b, ctx)
+        }
+        Expr::Case(parts) => {
+            let mut rest: &[Expr] = parts;
+            loop {
+                match rest {
+                    [cond, value, tail @ ..] if !tail.is_empty() => {
+                        if truthy(&eval(cond, ctx)?) {
+                            return eval(value, ctx);
+                        }
+                        rest = tail;
+                    }
+                    [else_value] => return eval(else_value, ctx),
+                    // The parser never builds other shapes.
+                    _ => return Ok(Value::Null),
+                }
+            }
+        }
+    }
+}
+
+fn lazy_rhs(b: &Expr, ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError> {
+    let b = eval(b, ctx)?;
+    if b == Value::Null { Ok(Value::Null) } else { to_bool(b).map(Value::Bool) }
+}
+
+fn eval_func(f: Func, args: &[Expr], ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError> {
+    let mut v = [Value::Null; MAX_FARGS];
+    let mut has_null = false;
+    for (slot, a) in v.iter_mut().zip(args) {
+        *slot = eval(a, ctx)?;
+        has_null |= *slot == Value::Null;
+    }
+    if args.len() > MAX_FARGS {
+        return Err(EvalError::TooManyArgs);
+    }
+    let v = &v[..args.len()];
+    if has_null && f != Func::Is && f != Func::Debug {
+        return Ok(Value::Null);
+    }
+    let arg = |i: usize| v.get(i).copied().unwrap_or(Value::Null);
+    match f {
+        Func::Add
+        | Func::Sub
+        | Func::Mul
+        | Func::Div
+        | Func::Mod
+        | Func::Eq
+        | Func::Ne
+        | Func::Le
+        | Func::Lt => arith(f, arg(0), arg(1)),
+        Func::BitAnd | Func::BitOr | Func::BitXor | Func::Lshift | Func::Rshift => {
+            let l = to_int(arg(0))?;
+            let r = to_int(arg(1))?;
+            // Shift counts are taken modulo 64, as the x86 instructions do
+            // for C's undefined out-of-range shifts.
+            #[allow(clippy::cast_sign_loss, clippy::cast_possible_truncation)]
+            let sh = r as u32;
+            Ok(Value::Int(match f {
+                Func::BitAnd => l & r,
+                Func::BitOr => l | r,
+                Func::BitXor => l ^ r,
+                Func::Lshift => l.wrapping_shl(sh),
+                _ => l.wrapping_shr(sh),
+            }))
+        }
+        Func::Not => Ok(Value::Bool(!to_bool(arg(0))?)),
+        Func::Pi => Ok(Value::Double(std::f64::consts::PI)),
+        Func::Abs => Ok(match arg(0) {
+            Value::Int(i) => Value::Int(if i < 0 { i.wrapping_neg() } else { i }),
+            Value::Double(d) => Value::Double(if d < 0.0 { -d } else { d }),
+            // COMPAT: C reads a boolean's union as a double: true is the
+            // bit pattern 1 (4.94065645841247e-324), false is 0.
+            Value::Bool(b) => Value::Double(f64::from_bits(u64::from(b))),
+            Value::Null => Value::Null,
+        }),
+        Func::Debug => {
+            let x = arg(0);
+            let mut line = String::with_capacity(48);
+            let _ = write!(line, "debug(script={},command={}): ", ctx.script, ctx.command);
+            let _ = match x {
+                Value::Null => write!(line, "null"),
+                Value::Bool(b) => write!(line, "boolean {b}"),
+                Value::Int(i) => write!(line, "int {i}"),
+                Value::Double(d) => write!(line, "double {}", General(d, 15)),
+            };
+            (ctx.debug_out)(&line);
+            Ok(x)
+        }
+        Func::Double | Func::Sqrt | Func::Ln | Func::Exp => {
+            let d = to_double(arg(0))?;
+            Ok(Value::Double(match f {
+                Func::Sqrt => d.sqrt(),
+                Func::Ln => d.ln(),
+                Func::Exp => d.exp(),
+                _ => d,
+            }))
+        }
+        Func::Int => Ok(Value::Int(to_int(arg(0))?)),
+        Func::Least | Func::Greatest => {
+            let least = f == Func::Least;
+            if v.iter().any(|x| matches!(x, Value::Double(_))) {
+                let mut m = to_double(arg(0))?;
+                for &x in &v[1..] {
+                    let d = to_double(x)?;
+                    // C's Min/Max macros: (x < y ? x : y), (x > y ? x : y)
+                    m = if least {
+                        if m < d { m } else { d }
+                    } else if m > d {
+                        m
+                    } else {
+                        d
+                    };
+                }
+                Ok(Value::Double(m))
+            } else {
+                let mut m = to_int(arg(0))?;
+                for &x in &v[1..] {
+                    let i = to_int(x)?;
+                    m = if least { m.min(i) } else { m.max(i) };
+                }
+                Ok(Value::Int(m))
+            }
+        }
+        Func::Random | Func::RandomExponential | Func::RandomGaussian | Func::RandomZipfian => {
+            let lb = to_int(arg(0))?;
+            let ub = to_int(arg(1))?;
+            dist::check_range(lb, ub).map_err(|m| EvalError::Random(m.into()))?;
+            if f == Func::Random {
+                return Ok(Value::Int(dist::random_uniform(ctx.rng, lb, ub)));
+            }
+            let p = to_double(arg(2))?;
+            let r = match f {
+                Func::RandomGaussian => dist::check_gaussian_param(p)
+                    .map(|()| dist::random_gaussian(ctx.rng, lb, ub, p)),
+                Func::RandomZipfian => {
+                    dist::check_zipfian_param(p).map(|()| dist::random_zipfian(ctx.rng, lb, ub, p))
+                }
+                _ => dist::check_exponential_param(p)
+                    .map(|()| dist::random_exponential(ctx.rng, lb, ub, p)),
+            };
+            r.map(Value::Int).map_err(|m| EvalError::Random(m.into()))
+        }
+        Func::Pow => {
+            let l = to_double(arg(0))?;
+            let r = to_double(arg(1))?;
+            Ok(Value::Double(l.powf(r)))
+        }
+        Func::Is => Ok(Value::Bool(same_type_and_bool(arg(0), arg(1)))),
+        Func::HashMurmur2 | Func::HashFnv1a => {
+            let x = to_int(arg(0))?;
+            let seed = crate::rand::u64_bits(to_int(arg(1))?);
+            Ok(Value::Int(if f == Func::HashFnv1a {
+                dist::hash_fnv1a(x, seed)
+            } else {
+                dist::hash_murmur2(x, seed)
+            }))
+        }
+        Func::Permute => {
+            let x = to_int(arg(0))?;
+            let size = to_int(arg(1))?;
+            let seed = to_int(arg(2))?;
+            dist::check_permute_size(size).map_err(|m| EvalError::Random(m.into()))?;
+            Ok(Value::Int(dist::permute(x, size, seed)))
+        }
+    }
+}
+
+/// C's `IS`: same type and the same first byte of the value union (the
+/// boolean; NULLs are always equal).
+fn same_type_and_bool(a: Value, b: Value) -> bool {
+    match (a, b) {
+        (Value::Null, Value::Null) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Int(x), Value::Int(y)) => x.to_le_bytes()[0] == y.to_le_bytes()[0],
+        (Value::Double(x), Value::Double(y)) => x.to_le_bytes()[0] == y.to_le_bytes()[0],
+        _ => false,
+    }
+}
+
+/// Overloaded arithmetic and comparison: double if either side is double
+/// (except `%`), else checked int64 arithmetic.
+fn arith(f: Func, l: Value, r: Value) -> Result<Value, EvalError> {
+    let any_double = matches!(l, Value::Double(_)) || matches!(r, Value::Double(_));
+    if any_double && f != Func::Mod {
+        let a = to_double(l)?;
+        let b = to_double(r)?;
+        return Ok(match f {
+            Func::Add => Value::Double(a + b),
+            Func::Sub => Value::Double(a - b),
+            Func::Mul => Value::Double(a * b),
+            Func::Div => Value::Double(a / b),
+            Func::Eq => Value::Bool(a == b),
+            Func::Ne => Value::Bool(a != b),
+            Func::Le => Value::Bool(a <= b),
+            _ => Value::Bool(a < b),
+        });
+    }
+    let a = to_int(l)?;
+    let b = to_int(r)?;
+    Ok(match f {
+        Func::Add => Value::Int(a.checked_add(b).ok_or(EvalError::AddRange)?),
+        Func::Sub => Value::Int(a.checked_sub(b).ok_or(EvalError::SubRange)?),
+        Func::Mul => Value::Int(a.checked_mul(b).ok_or(EvalError::MulRange)?),
+        Func::Eq => Value::Bool(a == b),
+        Func::Ne => Value::Bool(a != b),
+        Func::Le => Value::Bool(a <= b),
+        Func::Lt => Value::Bool(a < b),
+        _ => {
+            if b == 0 {
+                return Err(EvalError::DivisionByZero);
+            }
+            if b == -1 {
+                if f == Func::Div {
+                    return a.checked_neg().map(Value::Int).ok_or(EvalError::DivRange);
+                }
+                return Ok(Value::Int(0));
+            }
+            Value::Int(if f == Func::Div { a / b } else { a % b })
+        }
+    })
+}

@@ -1,0 +1,237 @@
+//! SQL commands and their `:name` references: split once into literal text
+//! and variable parts for simple mode (pgbench.c assignVariables), rewritten
+//! to `$1..$n` for extended and prepared modes (parseQuery).
+
+use std::ffi::CString;
+
+use super::vars::{is_name_char, is_name_start};
+use super::{Slot, VarRegistry, Vars};
+
+/// Whether `\gset` or `\aset` follows the command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum GsetKind {
+    /// `\gset`: the last result must have exactly one row.
+    Gset,
+    /// `\aset`: every row of every result is stored.
+    Aset,
+}
+
+/// A `\gset`/`\aset` attached to an SQL command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GsetSpec {
+    /// Which command.
+    pub(crate) kind: GsetKind,
+    /// Prefix prepended to column names (may be empty).
+    pub(crate) prefix: String,
+}
+
+impl GsetSpec {
+    /// The context word of C's messages: `gset` or `aset`.
+    pub(crate) fn context(&self) -> &'static str {
+        match self.kind {
+            GsetKind::Gset => "gset",
+            GsetKind::Aset => "aset",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Part {
+    /// `text[start..end]` copied as is.
+    Lit(usize, usize),
+    /// A `:name` reference: `text[start..end]` is the whole `:name`.
+    Var(Slot, usize, usize),
+}
+
+/// Extended/prepared form of a command, built by [`finalize`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ParamForm {
+    /// The text with `$1..$n` in place of each `:name`.
+    pub(crate) sql: CString,
+    /// The variable of each parameter, in order.
+    pub(crate) params: Vec<Slot>,
+    /// `P_<n>` in prepared mode.
+    pub(crate) prep_name: Option<CString>,
+}
+
+/// An SQL command of a script.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct SqlCommand {
+    /// The command text (leading white space and comments removed).
+    pub(crate) text: Vec<u8>,
+    parts: Vec<Part>,
+    /// Filled by [`super::finalize_scripts`] in extended and prepared modes.
+    pub(crate) param_form: Option<ParamForm>,
+    /// A following `\gset` / `\aset`.
+    pub(crate) gset: Option<GsetSpec>,
+}
+
+/// Maximum number of parameters of a statement (C's MAX_ARGS - 1).
+pub(crate) const MAX_PARAMS: usize = 255;
+
+impl SqlCommand {
+    /// Split `text` into literal and `:name` parts, registering the names.
+    pub(crate) fn new(text: Vec<u8>, reg: &mut VarRegistry) -> Self {
+        let mut parts = Vec::new();
+        let mut lit_start = 0;
+        let mut i = 0;
+        while i < text.len() {
+            if text[i] != b':' {
+                i += 1;
+                continue;
+            }
+            if text.get(i + 1).is_some_and(|&b| is_name_start(b)) {
+                let mut e = i + 2;
+                while text.get(e).is_some_and(|&b| is_name_char(b)) {
+                    e += 1;
+                }
+                if lit_start < i {
+                    parts.push(Part::Lit(lit_start, i));
+                }
+                let slot = reg.slot_bytes(&text[i + 1..e]);
+                parts.push(Part::Var(slot, i, e));
+                lit_start = e;
+                i = e;
+            } else {
+                // Not a name: skip this colon and any following ones.
+                while text.get(i) == Some(&b':') {
+                    i += 1;
+                }
+            }
+        }
+        if lit_start < text.len() {
+            parts.push(Part::Lit(lit_start, text.len()));
+        }
+        SqlCommand { text, parts, param_form: None, gset: None }
+    }
+
+    /// Number of `:name` references.
+    pub(crate) fn n_vars(&self) -> usize {
+        self.parts.iter().filter(|p| matches!(p, Part::Var(..))).count()
+    }
+
+    /// The `$n` form, or the `statement has too many arguments` error text.
+    pub(crate) fn param_form(&self, prep_name: Option<CString>) -> Result<ParamForm, String> {
+        let mut sql = Vec::with_capacity(self.text.len());
+        let mut params = Vec::new();
+        for p in &self.parts {
+            match *p {
+                Part::Lit(s, e) => sql.extend_from_slice(&self.text[s..e]),
+                Part::Var(slot, _, _) => {
+                    if params.len() >= MAX_PARAMS {
+                        return Err(format!(
+                            "statement has too many arguments (maximum is {MAX_PARAMS}): {}",
+                            String::from_utf8_lossy(&self.text)
+                        ));
+                    }
+                    params.push(slot);
+                    sql.push(b'$');
+                    sql.extend_from_slice(params.len().to_string().as_bytes());
+                }
+            }
+        }
+        let sql = CString::new(sql).map_err(|_| "statement contains a NUL byte".to_owned())?;
+        Ok(ParamForm { sql, params, prep_name })
+    }
+
+    /// The text to send in simple mode: each `:name` whose variable is
+    /// defined replaced by its value (no quoting), unknown ones kept as
+    /// written; followed by a NUL byte. `out` is cleared first.
+    pub(crate) fn render_simple(&self, vars: &Vars, out: &mut Vec<u8>) {
+        out.clear();
+        for p in &self.parts {
+            match *p {
+                Part::Lit(s, e) => out.extend_from_slice(&self.text[s..e]),
+                Part::Var(slot, s, e) => {
+                    if !vars.write_text(slot, out) {
+                        out.extend_from_slice(&self.text[s..e]);
+                    }
+                }
+            }
+        }
+        out.push(0);
+    }
+
+    /// Parameter values for extended/prepared mode: each value is appended
+    /// to `values` followed by a NUL; `starts[i]` is its offset, or
+    /// `u32::MAX` for an undefined variable (sent as NULL). Both buffers are
+    /// cleared first. Without [`ParamForm`] nothing is produced.
+    pub(crate) fn render_params(&self, vars: &Vars, values: &mut Vec<u8>, starts: &mut Vec<u32>) {
+        values.clear();
+        starts.clear();
+        let Some(form) = &self.param_form else { return };
+        for &slot in &form.params {
+            let at = values.len();
+            if vars.write_text(slot, values) {
+                values.push(0);
+                starts.push(u32::try_from(at).unwrap_or(u32::MAX));
+            } else {
+                starts.push(u32::MAX);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::script::vars::Value;
+
+    fn cmd(text: &str) -> (SqlCommand, VarRegistry) {
+        let mut reg = VarRegistry::new();
+        let c = SqlCommand::new(text.as_bytes().to_vec(), &mut reg);
+        (c, reg)
+    }
+
+    #[test]
+    fn simple_substitution() {
+        let (c, reg) = cmd("SELECT :a, :b::int, ':a', a::b, x:::a, :zz;");
+        let mut vars = Vars::new(&reg);
+        vars.set_str(reg.lookup("a").unwrap(), "1");
+        vars.set_value(reg.lookup("b").unwrap(), Value::Double(2.5));
+        let mut out = Vec::new();
+        c.render_simple(&vars, &mut out);
+        assert_eq!(out, b"SELECT 1, 2.5::int, '1', a::b, x:::a, :zz;\0");
+        assert_eq!(c.n_vars(), 4);
+    }
+
+    #[test]
+    fn substituted_values_are_not_rescanned() {
+        let (c, reg) = cmd(":a:b");
+        let mut vars = Vars::new(&reg);
+        vars.set_str(reg.lookup("a").unwrap(), ":b");
+        let mut out = Vec::new();
+        c.render_simple(&vars, &mut out);
+        assert_eq!(out, b":b:b\0");
+    }
+
+    #[test]
+    fn dollar_form_numbers_every_occurrence() {
+        let (mut c, reg) = cmd("SELECT :foo::int, :foo, ':x' WHERE a = :bar;");
+        let form = c.param_form(None).unwrap();
+        assert_eq!(form.sql.as_bytes(), b"SELECT $1::int, $2, '$3' WHERE a = $4;");
+        let foo = reg.lookup("foo").unwrap();
+        assert_eq!(
+            form.params,
+            vec![foo, foo, reg.lookup("x").unwrap(), reg.lookup("bar").unwrap()]
+        );
+        c.param_form = Some(form);
+        let mut vars = Vars::new(&reg);
+        vars.set_value(foo, Value::Int(7));
+        vars.set_str(reg.lookup("bar").unwrap(), "b");
+        let (mut values, mut starts) = (Vec::new(), Vec::new());
+        c.render_params(&vars, &mut values, &mut starts);
+        assert_eq!(values, b"7\x007\x00b\x00");
+        assert_eq!(starts, vec![0, 2, u32::MAX, 4]);
+    }
+
+    #[test]
+    fn too_many_parameters() {
+        let text = format!("SELECT LEAST({});", vec![":i"; 256].join(", "));
+        let (c, _) = cmd(&text);
+        let err = c.param_form(None).unwrap_err();
+        assert_eq!(err, format!("statement has too many arguments (maximum is 255): {text}"));
+        let ok = format!("SELECT LEAST({});", vec![":i"; 255].join(", "));
+        assert!(cmd(&ok).0.param_form(None).is_ok());
+    }
+}
