@@ -20,7 +20,7 @@ use crate::config::{Action, BenchConfig, InitConfig, PartitionMethod};
 use crate::log;
 use crate::pq::ConnParams;
 use crate::rand::dist::{SeedSpec, parse_seed};
-use crate::script::{self, QueryMode, Script, Slot, VarRegistry, builtin};
+use crate::script::{self, QueryMode, Script, ScriptError, Slot, VarRegistry, builtin};
 use cconv::IntOptionError;
 use getopt::{Item, Opt};
 
@@ -204,7 +204,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
     match opt {
         Opt::Builtin => {
             if v == "list" {
-                list_builtins();
+                log::raw(builtin::list_text().as_bytes());
                 return Err(Exit::Success);
             }
             let (name, weight) = parse_script_weight(&v)?;
@@ -236,7 +236,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             match v.split_once('=') {
                 Some((name, val)) if !name.is_empty() && !val.is_empty() => {
-                    if !script::valid_variable_name(name) {
+                    if !script::vars::valid_variable_name(name.as_bytes()) {
                         fatal!("option: invalid variable name: \"{name}\"");
                     }
                     let slot = a.registry.slot(name);
@@ -380,7 +380,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         }
         Opt::ShowScript => {
             let b = find_builtin(&v)?;
-            log::raw(format!("-- {}: {}\n{}\n", b.name, b.desc, b.script).as_bytes());
+            log::raw(builtin::show_text(b).as_bytes());
             return Err(Exit::Success);
         }
         Opt::Partitions => {
@@ -646,33 +646,17 @@ fn parse_script_weight(option: &str) -> Result<(String, i32), Exit> {
     }
 }
 
-/// The builtin-script listing `-b list` prints (and lookup errors append).
-fn list_builtins() {
-    let mut s = String::from("Available builtin scripts:\n");
-    for b in builtin::BUILTINS {
-        s.push_str(&format!("  {:>13}: {}\n", b.name, b.desc));
-    }
-    s.push('\n');
-    log::raw(s.as_bytes());
-}
-
-/// `findBuiltin`: the one builtin whose name starts with `name`.
+/// `findBuiltin`: the one builtin whose name starts with `name`; else C's
+/// error followed by the list of builtins.
 fn find_builtin(name: &str) -> Result<&'static builtin::Builtin, Exit> {
-    let found: Vec<&builtin::Builtin> =
-        builtin::BUILTINS.iter().filter(|b| b.name.starts_with(name)).collect();
-    if let [one] = found.as_slice() {
-        return Ok(one);
+    match builtin::find(name) {
+        Ok(b) => Ok(b),
+        Err(e) => {
+            log::error!("{e}");
+            log::raw(builtin::list_text().as_bytes());
+            Err(Exit::Failure)
+        }
     }
-    if found.is_empty() {
-        log::error!("no builtin script found for name \"{name}\"");
-    } else {
-        log::error!(
-            "ambiguous builtin name: {} builtin scripts found for prefix \"{name}\"",
-            found.len()
-        );
-    }
-    list_builtins();
-    Err(Exit::Failure)
 }
 
 /// Reads a script file, or stdin for "-" (`process_file`).
@@ -694,21 +678,18 @@ fn read_script_file(name: &str) -> Result<Vec<u8>, Exit> {
     Ok(buf)
 }
 
-/// `ParseScript` + `addScript`: parses, checks and appends a script.
+/// `ParseScript` + `addScript`: parses, checks and appends a script. C
+/// reports an empty script before "too many scripts", and that before a
+/// conditional-structure error.
 fn add_script(a: &mut LowArgs, desc: &str, text: &[u8], weight: i32) -> Result<(), Exit> {
+    let full = a.scripts.len() >= MAX_SCRIPTS;
     let mut s = match script::parse_script(desc, text, &mut a.registry) {
+        Ok(_) | Err(ScriptError::Condition { .. }) if full => {
+            fatal!("at most {MAX_SCRIPTS} SQL scripts are allowed")
+        }
         Ok(s) => s,
         Err(e) => fatal!("{e}"),
     };
-    if s.commands.is_empty() {
-        fatal!("empty command list for script \"{desc}\"");
-    }
-    if a.scripts.len() >= MAX_SCRIPTS {
-        fatal!("at most {MAX_SCRIPTS} SQL scripts are allowed");
-    }
-    if let Err(e) = script::check_conditionals(&s) {
-        fatal!("{e}");
-    }
     s.weight = weight;
     a.scripts.push(s);
     Ok(())

@@ -110,7 +110,12 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     let _ = writeln!(o, "transaction type: {desc}");
     let _ = writeln!(o, "scaling factor: {}", p.scale);
     if p.partition_method != PartitionMethod::None {
-        let _ = writeln!(o, "partition method: {}\npartitions: {}", p.partition_method.name(), p.partitions);
+        let _ = writeln!(
+            o,
+            "partition method: {}\npartitions: {}",
+            p.partition_method.name(),
+            p.partitions
+        );
     }
     let mode = match p.query_mode {
         QueryMode::Simple => "simple",
@@ -135,7 +140,8 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
         let _ = writeln!(o, "duration: {} s", p.duration);
         let _ = writeln!(o, "number of transactions actually processed: {}", total.cnt);
     }
-    let _ = writeln!(o, "number of failed transactions: {failures} ({}%)", pct(failures, total_cnt));
+    let _ =
+        writeln!(o, "number of failed transactions: {failures} ({}%)", pct(failures, total_cnt));
     if p.failures_detailed {
         let _ = writeln!(
             o,
@@ -171,11 +177,8 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
         );
     }
     if p.latency_limit_us != 0 {
-        let late_pct = if total.cnt > 0 {
-            100.0 * t.latency_late as f64 / total.cnt as f64
-        } else {
-            0.0
-        };
+        let late_pct =
+            if total.cnt > 0 { 100.0 * t.latency_late as f64 / total.cnt as f64 } else { 0.0 };
         let _ = writeln!(
             o,
             "number of transactions above the {} ms latency limit: {}/{} ({}%)",
@@ -252,7 +255,11 @@ fn script_section(
         Fixed(100.0 * s.cnt as f64 / t.total.cnt as f64, 1),
         Fixed(s.cnt as f64 / bench_duration, 6)
     );
-    let _ = writeln!(o, " - number of failed transactions: {failures} ({}%)", pct(failures, script_total));
+    let _ = writeln!(
+        o,
+        " - number of failed transactions: {failures} ({}%)",
+        pct(failures, script_total)
+    );
     if p.failures_detailed {
         let _ = writeln!(
             o,
@@ -288,7 +295,13 @@ fn script_section(
 }
 
 #[allow(clippy::cast_precision_loss)]
-fn command_section(o: &mut String, p: &RunParams<'_>, t: &RunTotals<'_>, i: usize, script: &Script) {
+fn command_section(
+    o: &mut String,
+    p: &RunParams<'_>,
+    t: &RunTotals<'_>,
+    i: usize,
+    script: &Script,
+) {
     let _ = writeln!(
         o,
         "{}statement latencies in milliseconds{}:",
@@ -299,11 +312,8 @@ fn command_section(o: &mut String, p: &RunParams<'_>, t: &RunTotals<'_>, i: usiz
     let stats = t.commands.get(i).unwrap_or(&no_stats);
     for (j, cmd) in script.commands.iter().enumerate() {
         let c = stats.get(j).copied().unwrap_or_default();
-        let avg = if c.elapsed.count > 0 {
-            1000.0 * c.elapsed.sum / c.elapsed.count as f64
-        } else {
-            0.0
-        };
+        let avg =
+            if c.elapsed.count > 0 { 1000.0 * c.elapsed.sum / c.elapsed.count as f64 } else { 0.0 };
         if p.max_tries == 1 {
             let _ = writeln!(o, "   {:11}  {:10}  {}", Fixed(avg, 3), c.failures, cmd.first_line);
         } else {

@@ -103,7 +103,12 @@ impl Epoll {
     }
 
     /// Adds or removes interest in writability (while output is queued).
-    pub(crate) fn set_writable_interest(&self, sock: RawFd, token: u32, on: bool) -> io::Result<()> {
+    pub(crate) fn set_writable_interest(
+        &self,
+        sock: RawFd,
+        token: u32,
+        on: bool,
+    ) -> io::Result<()> {
         self.ctl(libc::EPOLL_CTL_MOD, sock, token, on)
     }
 
