@@ -34,7 +34,7 @@ fn main() -> ExitCode {
             Ok(()) => 0,
             Err(init::Failed) => 1,
         },
-        Ok(Action::Bench(_cfg)) => 1,
+        Ok(Action::Bench(cfg)) => engine::run(&cfg),
     };
     ExitCode::from(code)
 }

@@ -411,6 +411,13 @@ impl Conn {
         unsafe { pq_sys::PQputCopyEnd(self.ptr(), ptr::null()) == 1 }
     }
 
+    /// `PQendcopy`: ends a COPY started by a command, whatever its
+    /// direction; false on failure.
+    pub(crate) fn end_copy(&mut self) -> bool {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQendcopy(self.ptr()) == 0 }
+    }
+
     /// A handle that can cancel this connection's running query from
     /// another thread (`PQgetCancel`).
     pub(crate) fn canceller(&self) -> Option<super::Canceller> {

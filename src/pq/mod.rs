@@ -9,7 +9,7 @@
 //! PQexec, PQexecParams, PQprepare, PQsendQuery, PQsendQueryParams,
 //! PQsendQueryPrepared, PQconsumeInput, PQisBusy, PQgetResult, PQflush,
 //! PQpipelineStatus, PQenterPipelineMode, PQexitPipelineMode, PQpipelineSync
-//! (pipeline functions: libpq 14), PQputCopyData, PQputCopyEnd, PQgetCancel,
+//! (pipeline functions: libpq 14), PQputCopyData, PQputCopyEnd, PQendcopy, PQgetCancel,
 //! PQcancel, PQfreeCancel, PQfinish, PQresultStatus, PQntuples, PQnfields,
 //! PQfname, PQgetvalue, PQgetisnull, PQresultErrorMessage,
 //! PQresultErrorField, PQclear; PQsendPipelineSync only with libpq 17 or

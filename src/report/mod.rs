@@ -4,6 +4,8 @@
 //! byte, and written to stdout in one piece.
 
 pub(crate) mod cfmt;
+pub(crate) mod progress;
+pub(crate) mod txlog;
 
 use std::fmt::Write as _;
 

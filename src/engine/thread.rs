@@ -1,0 +1,471 @@
+//! A worker thread (C's `TState` and `threadRun`): it owns its clients,
+//! their connections, its random generators, statistics and log file, and
+//! runs the wait loop. Nothing it owns is shared; it reports to the main
+//! thread only by messages (progress snapshots, its final result).
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Barrier, OnceLock};
+
+use crossbeam_channel::Sender;
+
+use crate::config::BenchConfig;
+use crate::engine::client::{Client, State, Wait};
+use crate::log;
+use crate::pq::Conn;
+use crate::rand::prng::PgPrng;
+use crate::report::txlog::TxLog;
+use crate::script::Script;
+use crate::stats::{CommandStats, StatsData};
+use crate::sys::clock::monotonic_us;
+use crate::sys::poll::{Mechanism, Ready, Waiter, Waker};
+
+/// Token of the stop waker in a worker's wait set.
+const WAKER_TOKEN: u32 = u32::MAX;
+
+/// Read-only state of the run, shared by all workers.
+#[derive(Debug)]
+pub(crate) struct Shared<'a> {
+    /// The configuration.
+    pub(crate) cfg: &'a BenchConfig,
+    /// The scripts (same as `cfg.scripts`).
+    pub(crate) scripts: &'a [Script],
+    /// Set by the main thread when the `-T` duration is over (C's
+    /// `timer_exceeded`).
+    pub(crate) timer: &'a AtomicBool,
+    /// End of the run under `-T` for throttling (monotonic µs; 0: none).
+    pub(crate) end_time: i64,
+    /// Whether latencies are measured (`-P`, `-R`, `-L`, `-l` or several
+    /// scripts).
+    pub(crate) detailed: bool,
+    /// Monotonic-to-epoch shift, µs.
+    pub(crate) epoch_shift: i64,
+    /// Start and stop coordination.
+    pub(crate) sync: &'a RunSync,
+    /// The waiting mechanism.
+    pub(crate) mechanism: Mechanism,
+}
+
+impl Shared<'_> {
+    /// Whether the `-T` time is up.
+    #[inline]
+    pub(crate) fn timer_exceeded(&self) -> bool {
+        self.timer.load(Ordering::Relaxed)
+    }
+
+    /// Whether `-R` is on.
+    #[inline]
+    pub(crate) fn throttled(&self) -> bool {
+        self.cfg.throttle_delay_us > 0.0
+    }
+}
+
+/// Start and stop coordination between the workers and the main thread.
+#[derive(Debug)]
+pub(crate) struct RunSync {
+    /// C's "READY" barrier: all threads set up.
+    pub(crate) ready: Barrier,
+    /// C's "GO" barrier: all connections made.
+    pub(crate) go: Barrier,
+    /// Thread 0's start time, the origin of progress reports.
+    pub(crate) origin: OnceLock<i64>,
+    /// Set to end the run early (`--exit-on-abort`, a failed initial
+    /// connection).
+    pub(crate) stop: AtomicBool,
+    /// Wakes workers blocked in a wait when `stop` is set.
+    pub(crate) waker: Waker,
+}
+
+impl RunSync {
+    /// Asks every worker to stop as soon as it can.
+    pub(crate) fn stop_all(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.waker.wake();
+    }
+
+    fn stopping(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Per-thread mutable state the client state machine updates.
+#[derive(Debug)]
+pub(crate) struct ThreadState {
+    /// Thread number.
+    pub(crate) tid: usize,
+    /// Script choice (`ts_choose_rs`).
+    pub(crate) choose_rng: PgPrng,
+    /// `-R` delays (`ts_throttle_rs`).
+    pub(crate) throttle_rng: PgPrng,
+    /// Log sampling (`ts_sample_rs`).
+    pub(crate) sample_rng: PgPrng,
+    /// The thread's `-R` schedule.
+    pub(crate) throttle_trigger: i64,
+    /// All transactions of the thread.
+    pub(crate) stats: StatsData,
+    /// Successful transactions above `-L`.
+    pub(crate) latency_late: i64,
+    /// Connection and disconnection time under `-C`, µs.
+    pub(crate) conn_duration: i64,
+    /// Per-script statistics (several scripts).
+    pub(crate) script_stats: Vec<StatsData>,
+    /// Per-command statistics (`-r`).
+    pub(crate) cmd_stats: Vec<Vec<CommandStats>>,
+    /// The transaction log (`-l`).
+    pub(crate) log: Option<TxLog>,
+}
+
+impl ThreadState {
+    /// A thread's state before the run.
+    pub(crate) fn new(tid: usize, rngs: [PgPrng; 3], scripts: &[Script]) -> Self {
+        let [choose_rng, throttle_rng, sample_rng] = rngs;
+        ThreadState {
+            tid,
+            choose_rng,
+            throttle_rng,
+            sample_rng,
+            throttle_trigger: 0,
+            stats: StatsData::new(0),
+            latency_late: 0,
+            conn_duration: 0,
+            script_stats: vec![StatsData::new(0); scripts.len()],
+            cmd_stats: scripts
+                .iter()
+                .map(|s| vec![CommandStats::default(); s.commands.len()])
+                .collect(),
+            log: None,
+        }
+    }
+}
+
+/// A message from a worker to the main thread.
+#[derive(Debug)]
+pub(crate) enum Msg {
+    /// Cumulative statistics at a progress report time.
+    Progress {
+        /// Thread number.
+        tid: usize,
+        /// Which report (1 for the first).
+        seq: u64,
+        /// When the snapshot was taken (monotonic µs).
+        now: i64,
+        /// The thread's statistics so far.
+        stats: StatsData,
+    },
+    /// The worker is done.
+    Done(Box<WorkerResult>),
+}
+
+/// What a worker hands back at the end of the run.
+#[derive(Debug)]
+pub(crate) struct WorkerResult {
+    /// Thread number.
+    pub(crate) tid: usize,
+    /// The thread's statistics and counters.
+    pub(crate) state: ThreadState,
+    /// When the thread's benchmark started (after its connections).
+    pub(crate) bench_start: i64,
+    /// Every client ended FINISHED.
+    pub(crate) all_finished: bool,
+    /// An initial connection failed (the run stops with exit status 1).
+    pub(crate) fatal: bool,
+    /// This thread ended the run under `--exit-on-abort`.
+    pub(crate) exit_on_abort: bool,
+}
+
+/// Runs one worker thread (C's `threadRun`) and returns its result.
+pub(crate) fn run(
+    sh: &Shared<'_>,
+    mut th: ThreadState,
+    mut clients: Vec<Client>,
+    tx: &Sender<Msg>,
+) -> WorkerResult {
+    let cfg = sh.cfg;
+    let mut fatal = false;
+    if cfg.use_log {
+        let path =
+            crate::report::txlog::log_path(cfg.log_prefix.as_deref(), std::process::id(), th.tid);
+        match TxLog::open(&path, log_format(sh)) {
+            Ok(l) => th.log = Some(l),
+            Err(msg) => {
+                log::error!("{msg}");
+                fatal = true;
+            }
+        }
+    }
+    sh.sync.ready.wait();
+    let thread_start = monotonic_us();
+    if th.tid == 0 {
+        let _ = sh.sync.origin.set(thread_start);
+    }
+    if !cfg.is_connect && !fatal {
+        for c in &mut clients {
+            if sh.sync.stopping() {
+                break;
+            }
+            match Conn::connect(&cfg.conn) {
+                Ok(mut conn) => {
+                    conn.set_nonblocking(true);
+                    c.set_conn(conn);
+                }
+                Err(msg) => {
+                    log::error!("{msg}");
+                    log::error!("could not create connection for client {}", c.id);
+                    fatal = true;
+                    break;
+                }
+            }
+        }
+    }
+    if fatal {
+        sh.sync.stop_all();
+    }
+    sh.sync.go.wait();
+    let bench_start = monotonic_us();
+    th.throttle_trigger = bench_start;
+    if let Some(l) = th.log.as_mut() {
+        l.start(bench_start);
+    }
+    let mut exit_on_abort = false;
+    if !fatal && !sh.sync.stopping() {
+        let origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
+        exit_on_abort = Loop::new(clients.len()).run(sh, &mut th, &mut clients, tx, origin);
+    }
+    if exit_on_abort {
+        log::error!("Run was aborted due to an error in thread {}", th.tid);
+        sh.sync.stop_all();
+    }
+    let all_finished = clients.iter().all(|c| c.state == State::Finished);
+    for c in &mut clients {
+        c.finish_conn();
+    }
+    if let Some(l) = th.log.as_mut()
+        && let Err(msg) = l.finish()
+    {
+        log::error!("{msg}");
+    }
+    WorkerResult { tid: th.tid, state: th, bench_start, all_finished, fatal, exit_on_abort }
+}
+
+fn log_format(sh: &Shared<'_>) -> crate::report::txlog::LogFormat {
+    crate::report::txlog::LogFormat {
+        agg_interval: sh.cfg.agg_interval,
+        sample_rate: sh.cfg.sample_rate,
+        throttled: sh.throttled(),
+        latency_limit: sh.cfg.latency_limit_us != 0,
+        max_tries: sh.cfg.max_tries,
+        failures_detailed: sh.cfg.failures_detailed,
+        epoch_shift: sh.epoch_shift,
+    }
+}
+
+/// The wait loop's bookkeeping.
+struct Loop {
+    /// Clients to advance now, in order.
+    runq: VecDeque<u32>,
+    /// Clients that yielded; they run after the next wait.
+    yielded: Vec<u32>,
+    /// Clients sleeping until a time.
+    timers: BinaryHeap<Reverse<(i64, u32)>>,
+    /// Number of clients waiting for their socket.
+    n_socket_waits: usize,
+    /// Whether each client waits for its socket (indexed by client).
+    socket_wait: Vec<bool>,
+    /// Whether writability is watched for each client.
+    write_interest: Vec<bool>,
+    ready: Vec<Ready>,
+}
+
+impl Loop {
+    fn new(n: usize) -> Self {
+        Loop {
+            runq: (0..u32::try_from(n).unwrap_or(u32::MAX)).collect(),
+            yielded: Vec::with_capacity(n),
+            timers: BinaryHeap::new(),
+            n_socket_waits: 0,
+            socket_wait: vec![false; n],
+            write_interest: vec![false; n],
+            ready: Vec::with_capacity(n + 1),
+        }
+    }
+
+    /// Keeps the wait set in line with a client's connection.
+    fn update_registration(&mut self, waiter: &Waiter, i: u32, c: &mut Client) {
+        c.conn_changed = false;
+        let Waiter::Epoll(ep) = waiter else {
+            c.registered_fd = c.conn.as_ref().map(Conn::socket);
+            return;
+        };
+        if let Some(fd) = c.registered_fd.take() {
+            ep.deregister(fd);
+        }
+        let idx = usize::try_from(i).unwrap_or(usize::MAX);
+        if let Some(w) = self.write_interest.get_mut(idx) {
+            *w = false;
+        }
+        if let Some(conn) = c.conn.as_ref() {
+            let fd = conn.socket();
+            if fd >= 0 && ep.register(fd, i).is_ok() {
+                c.registered_fd = Some(fd);
+            }
+        }
+    }
+
+    /// Runs until every client is done; returns true when a client
+    /// aborted under `--exit-on-abort`.
+    fn run(
+        mut self,
+        sh: &Shared<'_>,
+        th: &mut ThreadState,
+        clients: &mut [Client],
+        tx: &Sender<Msg>,
+        origin: i64,
+    ) -> bool {
+        let mut waiter = match Waiter::new(sh.mechanism, clients.len() + 1) {
+            Ok(w) => w,
+            Err(e) => {
+                log::error!("could not create a wait set: {}", crate::sys::os_error_text(&e));
+                return false;
+            }
+        };
+        if let Waiter::Epoll(ep) = &waiter {
+            let _ = ep.register(sh.sync.waker.fd(), WAKER_TOKEN);
+        }
+        let progress_us = i64::from(sh.cfg.progress) * 1_000_000;
+        let mut seq: u64 = 1;
+        let mut next_report = origin + progress_us;
+        let mut remains = clients.len();
+        for (i, c) in clients.iter_mut().enumerate() {
+            if c.conn_changed {
+                self.update_registration(&waiter, u32::try_from(i).unwrap_or(u32::MAX), c);
+            }
+        }
+        while remains > 0 {
+            // Advance every client that can run.
+            while let Some(i) = self.runq.pop_front() {
+                let idx = usize::try_from(i).unwrap_or(usize::MAX);
+                let Some(c) = clients.get_mut(idx) else { continue };
+                let w = c.advance(sh, th);
+                if c.conn_changed {
+                    self.update_registration(&waiter, i, c);
+                }
+                match w {
+                    Wait::Socket { flush } => {
+                        self.socket_wait[idx] = true;
+                        self.n_socket_waits += 1;
+                        if flush != self.write_interest[idx] {
+                            self.write_interest[idx] = flush;
+                            if let (Waiter::Epoll(ep), Some(fd)) = (&waiter, c.registered_fd) {
+                                let _ = ep.set_writable_interest(fd, i, flush);
+                            }
+                        }
+                    }
+                    Wait::Until(t) => self.timers.push(Reverse((t, i))),
+                    Wait::Yield => self.yielded.push(i),
+                    Wait::Done => {
+                        remains -= 1;
+                        if sh.cfg.exit_on_abort && c.state == State::Aborted {
+                            return true;
+                        }
+                    }
+                }
+            }
+            if remains == 0 || sh.sync.stopping() {
+                break;
+            }
+
+            // How long may we wait?
+            let mut now = monotonic_us();
+            let mut timeout: Option<i64> = None;
+            if !self.yielded.is_empty() {
+                timeout = Some(0);
+            } else if let Some(Reverse((t, _))) = self.timers.peek() {
+                timeout = Some((*t - now).max(0));
+            }
+            if progress_us > 0 {
+                let until_report = (next_report - now).max(0);
+                timeout = Some(timeout.map_or(until_report, |t| t.min(until_report)));
+            }
+
+            // Wait for sockets, or just sleep when no client waits for one.
+            self.ready.clear();
+            let must_wait = timeout != Some(0) || self.n_socket_waits > 0;
+            if must_wait {
+                let result = match &mut waiter {
+                    Waiter::Epoll(ep) => ep.wait(timeout, &mut self.ready),
+                    Waiter::Ppoll(ps) => {
+                        ps.clear();
+                        ps.add(sh.sync.waker.fd(), WAKER_TOKEN, false);
+                        for (i, c) in clients.iter().enumerate() {
+                            if self.socket_wait[i]
+                                && let Some(conn) = c.conn.as_ref()
+                            {
+                                let fd = conn.socket();
+                                if fd < 0 {
+                                    log::error!("invalid socket: {}", conn.error_message());
+                                    return false;
+                                }
+                                ps.add(
+                                    fd,
+                                    u32::try_from(i).unwrap_or(u32::MAX),
+                                    self.write_interest[i],
+                                );
+                            }
+                        }
+                        ps.wait(timeout, &mut self.ready)
+                    }
+                };
+                if let Err(e) = result {
+                    let method = match waiter {
+                        Waiter::Epoll(_) => "epoll_pwait2",
+                        Waiter::Ppoll(_) => "ppoll",
+                    };
+                    log::error!("{method}() failed: {}", crate::sys::os_error_text(&e));
+                    return false;
+                }
+                now = monotonic_us();
+            }
+            for r in std::mem::take(&mut self.ready) {
+                if r.token == WAKER_TOKEN {
+                    continue;
+                }
+                let idx = usize::try_from(r.token).unwrap_or(usize::MAX);
+                let Some(c) = clients.get_mut(idx) else { continue };
+                if self.socket_wait.get(idx).copied().unwrap_or(false) {
+                    self.socket_wait[idx] = false;
+                    self.n_socket_waits -= 1;
+                    self.runq.push_back(r.token);
+                } else if let Some(conn) = c.conn.as_mut() {
+                    // Data nobody asked for (a notice, or the server
+                    // closing the connection): read it so the level-
+                    // triggered wait does not report it again; once the
+                    // connection is gone, stop watching it.
+                    if (!conn.consume_input() || r.hangup)
+                        && let Some(fd) = c.registered_fd.take()
+                        && let Waiter::Epoll(ep) = &waiter
+                    {
+                        ep.deregister(fd);
+                    }
+                }
+            }
+            while let Some(Reverse((t, i))) = self.timers.peek().copied() {
+                if t > now {
+                    break;
+                }
+                self.timers.pop();
+                self.runq.push_back(i);
+            }
+            self.runq.extend(self.yielded.drain(..));
+
+            if progress_us > 0 && now >= next_report {
+                let _ = tx.send(Msg::Progress { tid: th.tid, seq, now, stats: th.stats });
+                while now >= next_report {
+                    next_report += progress_us;
+                    seq += 1;
+                }
+            }
+        }
+        false
+    }
+}

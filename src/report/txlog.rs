@@ -1,0 +1,195 @@
+//! The transaction log (`-l`): one file per worker thread, named as C
+//! names it, with a line per transaction (C's `doLog`) or per aggregation
+//! interval (`--aggregate-interval`). Writes are buffered; [`TxLog::finish`]
+//! flushes, and it runs on every way a run ends.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+
+use crate::rand::prng::PgPrng;
+use crate::report::cfmt::Fixed;
+use crate::stats::{StatsData, TxOutcome};
+use crate::sys::clock::monotonic_us;
+
+/// What the log lines contain, fixed for the run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LogFormat {
+    /// `--aggregate-interval` in seconds (0: a line per transaction).
+    pub(crate) agg_interval: i32,
+    /// `--sampling-rate` (0: every transaction).
+    pub(crate) sample_rate: f64,
+    /// `-R` is on (lag column / lag aggregates).
+    pub(crate) throttled: bool,
+    /// `-L` is on (skipped aggregate).
+    pub(crate) latency_limit: bool,
+    /// `--max-tries` (retries column when not 1).
+    pub(crate) max_tries: u32,
+    /// `--failures-detailed`.
+    pub(crate) failures_detailed: bool,
+    /// Monotonic-to-epoch shift, µs.
+    pub(crate) epoch_shift: i64,
+}
+
+/// One worker's log file.
+#[derive(Debug)]
+pub(crate) struct TxLog {
+    out: BufWriter<File>,
+    fmt: LogFormat,
+    /// The current aggregation interval.
+    agg: StatsData,
+    /// The first write error, reported when the log is finished.
+    error: Option<std::io::Error>,
+    path: String,
+}
+
+/// The file name C uses: `prefix.pid` for thread 0, `prefix.pid.tid` else.
+pub(crate) fn log_path(prefix: Option<&str>, pid: u32, tid: usize) -> String {
+    let prefix = prefix.unwrap_or("pgbench_log");
+    if tid == 0 { format!("{prefix}.{pid}") } else { format!("{prefix}.{pid}.{tid}") }
+}
+
+impl TxLog {
+    /// Opens (truncates) the log file; C's message on failure.
+    pub(crate) fn open(path: &str, fmt: LogFormat) -> Result<TxLog, String> {
+        match File::create(path) {
+            Ok(f) => Ok(TxLog {
+                out: BufWriter::with_capacity(64 * 1024, f),
+                fmt,
+                agg: StatsData::new(0),
+                error: None,
+                path: path.to_string(),
+            }),
+            Err(e) => {
+                Err(format!("could not open logfile \"{path}\": {}", crate::sys::os_error_text(&e)))
+            }
+        }
+    }
+
+    /// Starts the first aggregation interval at the thread's benchmark
+    /// start, rounded down to a whole epoch second.
+    pub(crate) fn start(&mut self, bench_start_us: i64) {
+        self.agg = StatsData::new((bench_start_us + self.fmt.epoch_shift) / 1_000_000 * 1_000_000);
+    }
+
+    fn write(&mut self, s: &[u8]) {
+        if self.error.is_none()
+            && let Err(e) = self.out.write_all(s)
+        {
+            self.error = Some(e);
+        }
+    }
+
+    /// `doLog`: logs one ended transaction (or skipped slot).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn transaction(
+        &mut self,
+        sample_rng: &mut PgPrng,
+        client_id: i32,
+        cnt: i64,
+        script: usize,
+        skipped: bool,
+        outcome: TxOutcome,
+        latency: f64,
+        lag: f64,
+        tries: u32,
+    ) {
+        let now = monotonic_us() + self.fmt.epoch_shift;
+        if self.fmt.sample_rate != 0.0 && sample_rng.double() > self.fmt.sample_rate {
+            return;
+        }
+        if self.fmt.agg_interval > 0 {
+            self.flush_intervals(now);
+            self.agg.accum(skipped, latency, lag, outcome, tries, self.fmt.throttled);
+            return;
+        }
+        let mut line = String::with_capacity(64);
+        use std::fmt::Write as _;
+        let _ = write!(line, "{client_id} {cnt} ");
+        if !skipped && outcome == TxOutcome::Success {
+            let _ = write!(line, "{}", Fixed(latency, 0));
+        } else {
+            line.push_str(if skipped {
+                "skipped"
+            } else if self.fmt.failures_detailed {
+                match outcome {
+                    TxOutcome::SerializationFailure => "serialization",
+                    TxOutcome::DeadlockFailure | TxOutcome::Success => "deadlock",
+                }
+            } else {
+                "failed"
+            });
+        }
+        let _ = write!(line, " {script} {} {}", now / 1_000_000, now % 1_000_000);
+        if self.fmt.throttled {
+            let _ = write!(line, " {}", Fixed(lag, 0));
+        }
+        if self.fmt.max_tries != 1 {
+            let _ = write!(line, " {}", tries - 1);
+        }
+        line.push('\n');
+        self.write(line.as_bytes());
+    }
+
+    /// Writes every aggregation interval that ended by `now` (epoch µs),
+    /// empty ones included.
+    fn flush_intervals(&mut self, now: i64) {
+        let interval = i64::from(self.fmt.agg_interval) * 1_000_000;
+        loop {
+            let next = self.agg.start_time + interval;
+            if next > now {
+                break;
+            }
+            let a = self.agg;
+            let (lag_sum, lag_sum2, lag_min, lag_max) = if self.fmt.throttled {
+                (a.lag.sum, a.lag.sum2, a.lag.min, a.lag.max)
+            } else {
+                (0.0, 0.0, 0.0, 0.0)
+            };
+            let skipped = if self.fmt.latency_limit { a.skipped } else { 0 };
+            let (retried, retries) =
+                if self.fmt.max_tries != 1 { (a.retried, a.retries) } else { (0, 0) };
+            let (ser, dead) = if self.fmt.failures_detailed {
+                (a.serialization_failures, a.deadlock_failures)
+            } else {
+                (0, 0)
+            };
+            let line = format!(
+                "{} {} {} {} {} {} {} {} {} {} {skipped} {retried} {retries} {ser} {dead}\n",
+                a.start_time / 1_000_000,
+                a.cnt,
+                Fixed(a.latency.sum, 0),
+                Fixed(a.latency.sum2, 0),
+                Fixed(a.latency.min, 0),
+                Fixed(a.latency.max, 0),
+                Fixed(lag_sum, 0),
+                Fixed(lag_sum2, 0),
+                Fixed(lag_min, 0),
+                Fixed(lag_max, 0),
+            );
+            self.write(line.as_bytes());
+            self.agg = StatsData::new(next);
+        }
+    }
+
+    /// Ends the log: writes the aggregation intervals completed by now
+    /// (never the last, partial one) and flushes the file. Returns C's
+    /// error text if anything could not be written.
+    pub(crate) fn finish(&mut self) -> Result<(), String> {
+        if self.fmt.agg_interval > 0 {
+            self.flush_intervals(monotonic_us() + self.fmt.epoch_shift);
+        }
+        if self.error.is_none()
+            && let Err(e) = self.out.flush()
+        {
+            self.error = Some(e);
+        }
+        match self.error.take() {
+            None => Ok(()),
+            Some(e) => Err(format!(
+                "could not write to log file \"{}\": {}",
+                self.path,
+                crate::sys::os_error_text(&e)
+            )),
+        }
+    }
+}
