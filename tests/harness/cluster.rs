@@ -173,9 +173,12 @@ fn start() -> Result<Cluster, String> {
     run_checked(initdb, "initdb")?;
 
     let port = pick_port();
+    // autovacuum off: the tests compare vacuum/analyze counts, and nothing
+    // should touch the tables behind pgbench's back.
     let opts = format!(
         "-k {} -p {port} -c listen_addresses= -c fsync=off -c synchronous_commit=off \
-         -c full_page_writes=off -c max_connections={MAX_CONNECTIONS} -c max_wal_size=1GB",
+         -c full_page_writes=off -c max_connections={MAX_CONNECTIONS} -c max_wal_size=1GB \
+         -c autovacuum=off",
         dir.display()
     );
     // Written before starting, so that the watchdog stops the server even if
@@ -229,11 +232,17 @@ impl Cluster {
     /// Rows returned by `sql` in database `db`, each a vector of column
     /// texts (SQL NULL is the empty string). Panics on SQL errors.
     pub(crate) fn query(&self, db: &str, sql: &str) -> Vec<Vec<String>> {
-        let raw = self.psql(db, sql).unwrap_or_else(|e| panic!("{e}"));
-        raw.split('\0')
+        self.try_query(db, sql).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Rows returned by `sql`, or Err(psql's message) on SQL errors.
+    pub(crate) fn try_query(&self, db: &str, sql: &str) -> Result<Vec<Vec<String>>, String> {
+        let raw = self.psql(db, sql)?;
+        Ok(raw
+            .split('\0')
             .filter(|r| !r.is_empty())
             .map(|r| r.split('\x1f').map(str::to_string).collect())
-            .collect()
+            .collect())
     }
 
     /// Run `sql` in database `db`; Err(psql output) on failure.
@@ -289,6 +298,11 @@ impl Db {
     /// Rows of `sql` (see [`Cluster::query`]).
     pub(crate) fn query(&self, sql: &str) -> Vec<Vec<String>> {
         self.cluster.query(&self.name, sql)
+    }
+
+    /// Rows of `sql`, or Err(psql's message) on SQL errors.
+    pub(crate) fn try_query(&self, sql: &str) -> Result<Vec<Vec<String>>, String> {
+        self.cluster.try_query(&self.name, sql)
     }
 
     /// The single value returned by `sql`.

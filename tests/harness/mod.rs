@@ -21,3 +21,93 @@ pub(crate) use cluster::{Db, cluster, create_db};
 pub(crate) use compare::{Check, Expected, c_output, note, skipped};
 pub(crate) use delta15::Delta;
 pub(crate) use runner::{Impl, Output, Pgbench, Status, c_pgbench};
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// Says (visibly, even when the run passes) what this run compares.
+    #[test]
+    fn configuration() {
+        note(&format!("harness: binary under test: {}", runner::under_test_path().display()));
+        match c_pgbench() {
+            Some(c) => {
+                note(&format!("harness: C pgbench {} at {}", c.version, c.path.display()));
+                if Delta::applies() {
+                    let ids: Vec<&str> = delta15::ALL.iter().map(|d| d.id).collect();
+                    note(&format!("harness: Δ15 differences handled: {}", ids.join(", ")));
+                }
+            }
+            None => skipped(
+                "harness::configuration",
+                "C pgbench not found: every comparison is skipped",
+            ),
+        }
+    }
+
+    /// The runner gives C pgbench its files, stdin and environment, and
+    /// reports what happened; comparing an output with itself finds nothing.
+    #[test]
+    fn runner_runs_c_pgbench_with_files() {
+        let run = Pgbench::no_server(["-f", "sub/script.sql", "-f", "-"])
+            .label("selftest")
+            .file("sub/script.sql", "\\set x 1\n")
+            .stdin("\\set y 2\n")
+            .env("PGBENCH_RANDOM_SEED", "3")
+            .timeout(Duration::from_secs(60));
+        let Some(out) = run.run_c() else {
+            skipped("harness::runner_runs_c_pgbench_with_files", "C pgbench not found");
+            return;
+        };
+        assert_eq!(out.which, Impl::C);
+        assert_eq!(out.which.name(), "C pgbench");
+        assert_eq!(out.status, Status::Exit(1));
+        assert_eq!(out.stdout, "");
+        assert_eq!(
+            out.stderr,
+            run.expand(concat!(
+                "pgbench: setting random seed to 3\n",
+                "pgbench: error: connection to server on socket \"{PGHOST}/.s.PGSQL.{PGPORT}\" failed: ",
+                "No such file or directory\n",
+                "\tIs the server running locally and accepting connections on that socket?\n",
+                "pgbench: error: could not create connection for setup\n",
+            ))
+        );
+        assert_eq!(out.files(), vec!["sub".to_string()]);
+        assert_eq!(out.read_file("sub/script.sql"), "\\set x 1\n");
+        let mut check = Check::new("selftest");
+        check.outputs("C pgbench", &out, "C pgbench", &out.clone());
+        assert!(check.ok());
+        check.finish();
+    }
+
+    #[test]
+    fn text_diff_shows_both_sides_and_the_first_difference() {
+        let d = compare::text_diff("stderr", "expected", "a\nb\n", "got", "a\nc").unwrap();
+        assert!(d.contains("expected:\n-"), "{d}");
+        assert!(d.contains("first difference at line 2:"), "{d}");
+        assert!(d.contains("⏎(no newline at end)"), "{d}");
+        assert_eq!(compare::text_diff("x", "l", "same", "r", "same"), None);
+    }
+
+    #[test]
+    fn banner_version_is_masked_only_for_17() {
+        assert_eq!(
+            normalize::mask_banner_version(
+                "pgbench (17.5 (Debian 17.5-1), server 15.18 (Debian 15.18-0+deb12u1))\n"
+            ),
+            "pgbench (17.<minor>, server 15.18 (Debian 15.18-0+deb12u1))\n"
+        );
+        assert_eq!(normalize::mask_banner_version("pgbench (15.18)\n"), "pgbench (15.18)\n");
+        assert_eq!(
+            normalize::mask_version("pgbench (PostgreSQL) 17.2\n"),
+            "pgbench (PostgreSQL) 17.<minor>\n"
+        );
+        assert_eq!(
+            normalize::mask_random_seed("pgbench: setting random seed to 123\n"),
+            "pgbench: setting random seed to <t>\n"
+        );
+    }
+}
