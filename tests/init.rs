@@ -11,6 +11,7 @@
 use crate::harness::delta15::{self, Delta};
 use crate::harness::{
     Check, Db, Expected, Output, Pgbench, c_output, cluster, create_db, normalize,
+    under_test_output,
 };
 
 /// Catalog queries whose rows describe everything pgbench -i creates.
@@ -160,7 +161,9 @@ fn compare_init(name: &str, scale: u64, opts: &[&str], deltas: &[Delta]) {
     };
     let mut check = Check::new(name).with_deltas(deltas);
 
-    let rs = Pgbench::new(args(&db_rs)).label(name).run_under_test();
+    let Some(rs) = under_test_output(name, &Pgbench::new(args(&db_rs)).label(name), deltas) else {
+        return;
+    };
     let rs_stderr = masked_stderr(&mut check, "pgbench-rs", &rs);
     check.eq("exit status", "expected", &crate::harness::Status::Exit(0), "pgbench-rs", &rs.status);
     check.text("stdout", "expected", "", "pgbench-rs", &rs.stdout);
@@ -269,8 +272,12 @@ fn reinitialize_over_existing_tables() {
     };
     first(&db_rs);
     first(&db_c);
-    let mut check = Check::new(name).with_deltas(&[delta15::INIT_PROGRESS_TABLE]);
-    let rs = Pgbench::new(["-i", &db_rs.name]).label(name).run_under_test();
+    let deltas = [delta15::INIT_PROGRESS_TABLE];
+    let mut check = Check::new(name).with_deltas(&deltas);
+    let Some(rs) = under_test_output(name, &Pgbench::new(["-i", &db_rs.name]).label(name), &deltas)
+    else {
+        return;
+    };
     let rs_stderr = masked_stderr(&mut check, "pgbench-rs", &rs);
     check.eq("exit status", "expected", &crate::harness::Status::Exit(0), "pgbench-rs", &rs.status);
     if check.ok() {
@@ -311,7 +318,9 @@ fn error_case(name: &str, run: &Pgbench, expected: &Expected) {
         stderr: run.expand(&expected.stderr),
     };
     let mut check = Check::new(name);
-    check.expected("pgbench-rs", &run.run_under_test(), &expected);
+    if let Some(rs) = under_test_output(name, run, &[]) {
+        check.expected("pgbench-rs", &rs, &expected);
+    }
     if let Some(c) = c_output(name, run, &[]) {
         check.expected("C pgbench", &c, &expected);
     }

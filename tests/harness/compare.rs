@@ -212,3 +212,38 @@ pub(crate) fn c_output(case: &str, run: &Pgbench, deltas: &[Delta]) -> Option<Ou
     }
     Some(out)
 }
+
+/// Whether `PGBENCH_TEST_UNDER_TEST_IS_C15=1` declares that the binary under
+/// test is C pgbench 15.18 itself. Then the declared Δ15 transforms are
+/// applied to its output too, and cases that only 17 can run are skipped
+/// (visibly), so the whole suite passes: a proof of the expectations.
+/// Without it, pointing `PGBENCH_RS_UNDER_TEST` at C 15.18 makes exactly the
+/// cases that declare Δ15 differences fail.
+pub(crate) fn under_test_is_c15() -> bool {
+    std::env::var_os("PGBENCH_TEST_UNDER_TEST_IS_C15").is_some_and(|v| v == "1")
+}
+
+/// Run the binary under test for `run`. With [`under_test_is_c15`], apply
+/// the declared Δ15 transforms, or return None (after a visible `skipped:`
+/// line) when a declared difference means 15.18 cannot run the case.
+pub(crate) fn under_test_output(case: &str, run: &Pgbench, deltas: &[Delta]) -> Option<Output> {
+    if !under_test_is_c15() {
+        return Some(run.run_under_test());
+    }
+    for d in deltas {
+        if !matches!(d.kind, Kind::Transform(_)) {
+            skipped(
+                case,
+                &format!("the binary under test is C 15.18 [Δ15 {}: {}]", d.id, d.reason),
+            );
+            return None;
+        }
+    }
+    let mut out = run.run_under_test();
+    for d in deltas {
+        if let Kind::Transform(f) = d.kind {
+            f(&mut out);
+        }
+    }
+    Some(out)
+}

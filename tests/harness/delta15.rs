@@ -353,30 +353,40 @@ fn help_15_to_17(out: &mut Output) {
 pub(crate) const VERSION_17_MASKED: &str = "pgbench (PostgreSQL) 17.<minor>";
 
 fn version_15_to_17(out: &mut Output) {
-    let Some(c) = c_pgbench() else { return };
-    replace_once(
-        &mut out.stdout,
-        &format!("pgbench (PostgreSQL) {}\n", c.version),
-        &format!("{VERSION_17_MASKED}\n"),
-        "version",
+    let Some(v) = out.stdout.strip_prefix("pgbench (PostgreSQL) ") else {
+        panic!("Δ15 transform version: no version line in {:?}", out.stdout);
+    };
+    assert!(
+        v.starts_with("15."),
+        "Δ15 transform version: not a 15.x version line: {:?}",
+        out.stdout
     );
+    let rest = v.split_once('\n').map_or("", |(_, r)| r);
+    out.stdout = format!("{VERSION_17_MASKED}\n{rest}");
 }
 
 /// The text 17's banner client version is compared as.
 pub(crate) const BANNER_17_MASKED: &str = "pgbench (17.<minor>, server ";
 
 fn banner_15_to_17(out: &mut Output) {
-    let Some(c) = c_pgbench() else { return };
     let server = &super::cluster::cluster().server_version;
-    let from = format!("pgbench ({})\n", c.version);
-    let to = format!("{BANNER_17_MASKED}{server})\n");
-    if out.stdout.contains(&format!("pgbench ({}, server ", c.version)) {
-        // A 15 client talking to another server version.
-        out.stdout =
-            out.stdout.replacen(&format!("pgbench ({}, server ", c.version), BANNER_17_MASKED, 1);
-    } else {
-        replace_once(&mut out.stdout, &from, &to, "banner-version");
-    }
+    let mut n = 0;
+    let lines: Vec<String> = out
+        .stdout
+        .split_inclusive('\n')
+        .map(|l| {
+            let Some(v) = l.strip_prefix("pgbench (15.") else { return l.to_string() };
+            n += 1;
+            match v.find(", server ") {
+                // A 15 client talking to another server version.
+                Some(i) => format!("{BANNER_17_MASKED}{}", &v[i + ", server ".len()..]),
+                // Same version: 15 omits the server part, 17 would print it.
+                None => format!("{BANNER_17_MASKED}{server})\n"),
+            }
+        })
+        .collect();
+    assert!(n == 1, "Δ15 transform banner-version: expected one banner line, found {n}");
+    out.stdout = lines.concat();
 }
 
 /// The getopt ambiguity line for `prefix` (text after `--`, up to any `=`)
@@ -469,6 +479,19 @@ mod tests {
             "pgbench: option '--f=5' is ambiguous; possibilities: '--file' '--fillfactor' \
              '--foreign-keys' '--failures-detailed'"
         );
+    }
+
+    #[test]
+    fn version_line_is_rewritten() {
+        let mut out = Output {
+            which: super::super::runner::Impl::C,
+            status: super::super::runner::Status::Exit(0),
+            stdout: "pgbench (PostgreSQL) 15.18 (Debian 15.18-0+deb12u1)\n".to_string(),
+            stderr: String::new(),
+            dir: std::path::PathBuf::new(),
+        };
+        version_15_to_17(&mut out);
+        assert_eq!(out.stdout, "pgbench (PostgreSQL) 17.<minor>\n");
     }
 
     #[test]

@@ -8,6 +8,10 @@
 //!   expectations; only the cases that declare Δ15 differences then fail).
 //! * `PGBENCH_C=/path/to/pgbench` — the C pgbench to compare with (default:
 //!   `pgbench` in the server bindir).
+//! * `PGBENCH_TEST_UNDER_TEST_IS_C15=1` — together with the previous one
+//!   pointing at C pgbench 15.18: apply the declared Δ15 transforms to the
+//!   tested binary's output too and skip the 17-only cases, so that the
+//!   whole suite passes (a proof of the stored expectations and comparisons).
 //! * `PGBENCH_TEST_KEEP=1` — keep the scratch directory after the run.
 
 pub(crate) mod cluster;
@@ -18,7 +22,7 @@ pub(crate) mod runner;
 pub(crate) mod tmp;
 
 pub(crate) use cluster::{Db, cluster, create_db};
-pub(crate) use compare::{Check, Expected, c_output, note, skipped};
+pub(crate) use compare::{Check, Expected, c_output, note, skipped, under_test_output};
 pub(crate) use delta15::Delta;
 pub(crate) use runner::{Impl, Output, Pgbench, Status, c_pgbench};
 
