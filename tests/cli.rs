@@ -2639,3 +2639,73 @@ fn continue_on_error_does_not_exist() {
         ))
         .check("continue_on_error_does_not_exist");
 }
+
+/// `select :a0, ..., :a<n-1>;`
+fn many_variables(n: usize) -> String {
+    let vars: Vec<String> = (0..n).map(|i| format!(":a{i}")).collect();
+    format!("select {};\n", vars.join(", "))
+}
+
+#[test]
+fn too_many_sql_arguments_extended() {
+    let sql = many_variables(256);
+    Case::new(["-M", "extended", "-f", "many.sql"])
+        .file("many.sql", &sql)
+        .status(1)
+        .stderr(&format!(
+            "pgbench: error: statement has too many arguments (maximum is 255): {}",
+            sql
+        ))
+        .check("too_many_sql_arguments_extended");
+}
+
+#[test]
+fn too_many_sql_arguments_prepared() {
+    let sql = many_variables(256);
+    Case::new(["-f", "many.sql", "-M", "prepared"])
+        .file("many.sql", &sql)
+        .status(1)
+        .stderr(&format!(
+            "pgbench: error: statement has too many arguments (maximum is 255): {}",
+            sql
+        ))
+        .check("too_many_sql_arguments_prepared");
+}
+
+#[test]
+fn sql_255_arguments_are_allowed() {
+    Case::new(["-M", "extended", "-f", "many.sql"])
+        .file("many.sql", &many_variables(255))
+        .status(1)
+        .stderr(concat!(
+            "pgbench: error: connection to server on socket \"{PGHOST}/.s.PGSQL.{PGPORT}\" failed: No such file or directory\n",
+            "\tIs the server running locally and accepting connections on that socket?\n",
+            "pgbench: error: could not create connection for setup\n",
+        ))
+        .check("sql_255_arguments_are_allowed");
+}
+
+#[test]
+fn sql_arguments_are_not_counted_in_simple_mode() {
+    Case::new(["-M", "simple", "-f", "many.sql"])
+        .file("many.sql", &many_variables(256))
+        .status(1)
+        .stderr(concat!(
+            "pgbench: error: connection to server on socket \"{PGHOST}/.s.PGSQL.{PGPORT}\" failed: No such file or directory\n",
+            "\tIs the server running locally and accepting connections on that socket?\n",
+            "pgbench: error: could not create connection for setup\n",
+        ))
+        .check("sql_arguments_are_not_counted_in_simple_mode");
+}
+
+/// 17 (like 15.18) only compares with the soft limit and never raises it.
+#[test]
+fn clients_exceed_open_files_limit() {
+    Case::new(["-c", "2147483640"])
+        .status(1)
+        .stderr(concat!(
+            "pgbench: error: need at least 2147483643 open files, but system limit is {NOFILE}\n",
+            "pgbench: hint: Reduce number of clients, or use limit/ulimit to increase the system limit.\n",
+        ))
+        .check("clients_exceed_open_files_limit");
+}

@@ -312,16 +312,21 @@ fn reinitialize_over_existing_tables() {
 /// Run an init error case: the stored 17 output is checked for pgbench-rs
 /// and, if installed, for C pgbench.
 fn error_case(name: &str, run: &Pgbench, expected: &Expected) {
+    error_case_with(name, run, expected, &[]);
+}
+
+/// [`error_case`] for a case that depends on Δ15 differences.
+fn error_case_with(name: &str, run: &Pgbench, expected: &Expected, deltas: &[Delta]) {
     let expected = Expected {
         status: expected.status,
         stdout: run.expand(&expected.stdout),
         stderr: run.expand(&expected.stderr),
     };
-    let mut check = Check::new(name);
-    if let Some(rs) = under_test_output(name, run, &[]) {
+    let mut check = Check::new(name).with_deltas(deltas);
+    if let Some(rs) = under_test_output(name, run, deltas) {
         check.expected("pgbench-rs", &rs, &expected);
     }
-    if let Some(c) = c_output(name, run, &[]) {
+    if let Some(c) = c_output(name, run, deltas) {
         check.expected("C pgbench", &c, &expected);
     }
     check.finish();
@@ -399,5 +404,58 @@ fn permission_denied() {
             )
             .to_string(),
         },
+    );
+}
+
+fn no_database(db: &str, context: &str) -> Expected {
+    Expected {
+        status: 1,
+        stdout: String::new(),
+        stderr: format!(
+            "pgbench: error: connection to server on socket \"{{PGHOST}}/.s.PGSQL.{{PGPORT}}\" failed: \
+             FATAL:  database \"{db}\" does not exist\n\
+             pgbench: error: could not create connection for {context}\n"
+        ),
+    }
+}
+
+/// The benchmarking mode reports the failed setup connection.
+#[test]
+fn no_such_database_benchmark() {
+    let run = Pgbench::new(["-n", "-S", "no_such_database"]).label("no-such-database-bench");
+    error_case("no_such_database_benchmark", &run, &no_database("no_such_database", "setup"));
+}
+
+/// Without a database argument, PGDATABASE names the database.
+#[test]
+fn database_from_pgdatabase() {
+    let run = Pgbench::new(["-i"]).env("PGDATABASE", "no_such_db_from_env").label("pgdatabase");
+    error_case(
+        "database_from_pgdatabase",
+        &run,
+        &no_database("no_such_db_from_env", "initialization"),
+    );
+}
+
+/// Without a database argument or PGDATABASE, the user name is the
+/// database name.
+#[test]
+fn database_from_pguser() {
+    let role =
+        cluster().create_role(&format!("pgbench_nodb_{}", crate::harness::tmp::unique()), "");
+    let run = Pgbench::new(["-i"]).env("PGUSER", &role).label("pguser");
+    error_case("database_from_pguser", &run, &no_database(&role, "initialization"));
+}
+
+/// `-d` names the database in 17 (and an empty PGDATABASE is ignored).
+#[test]
+fn database_from_dash_d() {
+    let run =
+        Pgbench::new(["-i", "-d", "no_such_db_from_option"]).env("PGDATABASE", "").label("dash-d");
+    error_case_with(
+        "database_from_dash_d",
+        &run,
+        &no_database("no_such_db_from_option", "initialization"),
+        &[delta15::DASH_D_IS_DBNAME],
     );
 }

@@ -12,6 +12,17 @@
 //!
 //! Nothing else may be normalized, except measured numbers (see `normalize`).
 //!
+//! Points that the C reference marks [Δ15] but where 17 behaves like 15.18,
+//! so they are *not* differences here: `number of failed transactions: 0
+//! (NaN%)` and the retry lines before the early return of the report; the
+//! 15.18 per-script header ` - N transactions (x% of total, tps = t)`; two
+//! spaces in per-command lines; 15 fields in aggregate log lines (no other
+//! failures); ` unlogged` on all four tables with partitions; RLIMIT_NOFILE
+//! only checked, never raised; no connection check when classifying errors;
+//! the stale line number of `\gset must follow an SQL command`;
+//! `-c/--clients` in messages; `COPY is not supported in pgbench, aborting`
+//! (15.18 and 17.6+).
+//!
 //! When the suite runs with `PGBENCH_RS_UNDER_TEST` pointing at C pgbench
 //! 15.18, exactly the cases that declare a transform or an only-17 marker
 //! (and whose output the transform changes) fail; their failure message

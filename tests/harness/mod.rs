@@ -13,6 +13,28 @@
 //!   tested binary's output too and skip the 17-only cases, so that the
 //!   whole suite passes (a proof of the stored expectations and comparisons).
 //! * `PGBENCH_TEST_KEEP=1` — keep the scratch directory after the run.
+//!
+//! API for test files (see the modules for details):
+//! * `cluster()` — the shared server (started on first use): `host()`,
+//!   `port`, `bindir`, `server_version`, `query(db, sql)`, `exec(db, sql)`,
+//!   `create_tablespace(name)`, `create_role(name, extra)`.
+//!   `create_db("prefix")` — a fresh database with a unique name (`Db`:
+//!   `name`, `query`, `query_one`, `try_query`, `exec`).
+//! * `Pgbench::new(args)` (against the server) / `Pgbench::no_server(args)`
+//!   (PGHOST is an empty directory; no server is started), with `.file(name,
+//!   contents)`, `.stdin(bytes)`, `.env(k, v)`, `.label(l)`, `.timeout(d)`;
+//!   `.run_under_test()`, `.run_c()` → `Output { which, status, stdout,
+//!   stderr, dir }` (`files()`, `read_file()`); `.expand(text)` fills
+//!   `{PGHOST}`, `{PGPORT}`, `{NOFILE}` in expected texts.
+//! * `under_test_output(case, &run, &deltas)` / `c_output(case, &run,
+//!   &deltas)` — the outputs to compare, with the declared Δ15 differences
+//!   handled (None after a visible `skipped:` line when a side cannot run).
+//! * `Check::new(case).with_deltas(&deltas)` — collect mismatches with
+//!   `.outputs()`, `.expected()`, `.text()`, `.eq()`, `.fail()`, then
+//!   `.finish()` panics with every one of them, both sides between rulers.
+//! * `delta15::*` — the known 15.18 → 17 differences; `normalize::*` — the
+//!   masks for measured numbers (`mask_init_stderr`, `mask_report`,
+//!   `mask_version`, `mask_banner_version`, `mask_random_seed`).
 
 pub(crate) mod cluster;
 pub(crate) mod compare;

@@ -148,6 +148,18 @@ pub(crate) fn no_server_host() -> PathBuf {
     .clone()
 }
 
+/// The soft RLIMIT_NOFILE of this process (children inherit it), from
+/// /proc/self/limits.
+pub(crate) fn open_files_soft_limit() -> String {
+    let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+    limits
+        .lines()
+        .find_map(|l| l.strip_prefix("Max open files"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or("<unknown>")
+        .to_string()
+}
+
 /// Port number used with [`no_server_host`].
 pub(crate) const NO_SERVER_PORT: &str = "5432";
 
@@ -243,11 +255,15 @@ impl Pgbench {
     }
 
     /// Replace `{PGHOST}` and `{PGPORT}` in an expected text with the values
-    /// this invocation runs with.
+    /// this invocation runs with, and `{NOFILE}` with the soft limit on open
+    /// files that both implementations inherit.
     pub(crate) fn expand(&self, text: &str) -> String {
         let mut s = text.to_string();
         for (k, v) in self.pg_env() {
             s = s.replace(&format!("{{{k}}}"), &v);
+        }
+        if s.contains("{NOFILE}") {
+            s = s.replace("{NOFILE}", &open_files_soft_limit());
         }
         s
     }
