@@ -1,2 +1,16 @@
 //! Integration tests: run pgbench-rs (and C pgbench, where installed)
 //! against a throwaway PostgreSQL server that the harness starts itself.
+//!
+//! Every module is `cfg(test)` (this crate is only ever built as a test), so
+//! the test-only lint relaxations of clippy.toml apply to helpers too.
+
+#[cfg(test)]
+mod harness;
+
+/// Command-line errors, help, version, builtin listing (no server).
+#[cfg(test)]
+mod cli;
+
+/// `pgbench -i` compared with C pgbench (schema, data, messages).
+#[cfg(test)]
+mod init;

@@ -1,0 +1,339 @@
+//! One throwaway PostgreSQL server per test process, started lazily.
+//!
+//! `cluster()` runs `initdb` into the scratch root and starts `postgres`
+//! listening only on a Unix socket in that directory (no TCP), with fsync and
+//! friends off. As root, every server command runs as the `postgres` OS user
+//! (`runuser -u postgres --`), because initdb refuses to run as root. The
+//! server is stopped (`pg_ctl stop -m immediate`) and its directory removed
+//! by the watchdog of [`super::tmp`] when the test process exits.
+//!
+//! Each test creates its own database with [`create_db`] (unique names), so
+//! tests can run in parallel threads against the one shared server.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use super::tmp;
+
+/// Connections the server accepts; tests run in parallel and some open
+/// several clients each.
+const MAX_CONNECTIONS: u32 = 200;
+
+/// A running test server.
+#[derive(Debug)]
+pub(crate) struct Cluster {
+    /// Directory of the PostgreSQL programs (initdb, pg_ctl, postgres, psql).
+    pub(crate) bindir: PathBuf,
+    /// The cluster directory: `data/` below it, and the Unix socket in it.
+    pub(crate) dir: PathBuf,
+    /// Port number (part of the socket file name only).
+    pub(crate) port: u16,
+    /// `server_version` as the server reports it, e.g. `15.18 (Debian 15.18-0+deb12u1)`.
+    pub(crate) server_version: String,
+}
+
+static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
+
+/// The shared test server, started on first use. Panics (in every caller)
+/// if it cannot be started.
+pub(crate) fn cluster() -> &'static Cluster {
+    match CLUSTER.get_or_init(start) {
+        Ok(c) => c,
+        Err(e) => panic!("cannot start the test PostgreSQL server: {e}"),
+    }
+}
+
+/// Directory of the PostgreSQL server programs: `pg_config --bindir` if it
+/// has `initdb`, else the newest `/usr/lib/postgresql/*/bin`.
+pub(crate) fn bindir() -> Option<PathBuf> {
+    static BINDIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+    BINDIR
+        .get_or_init(|| {
+            if let Ok(out) = Command::new("pg_config").arg("--bindir").output() {
+                if out.status.success() {
+                    let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+                    if p.join("initdb").is_file() {
+                        return Some(p);
+                    }
+                }
+            }
+            let mut best: Option<(Vec<u32>, PathBuf)> = None;
+            let entries = std::fs::read_dir("/usr/lib/postgresql").ok()?;
+            for e in entries.flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                let Ok(version) =
+                    name.split('.').map(str::parse::<u32>).collect::<Result<Vec<_>, _>>()
+                else {
+                    continue;
+                };
+                let bin = e.path().join("bin");
+                if bin.join("initdb").is_file() && best.as_ref().is_none_or(|(v, _)| version > *v) {
+                    best = Some((version, bin));
+                }
+            }
+            best.map(|(_, p)| p)
+        })
+        .clone()
+}
+
+/// Whether this process runs as root (the owner of `/proc/self` is our uid).
+pub(crate) fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").map(|m| m.uid() == 0).unwrap_or(false)
+}
+
+/// uid and gid of the `postgres` OS user, from /etc/passwd.
+fn postgres_ids() -> Result<(u32, u32), String> {
+    let passwd = std::fs::read_to_string("/etc/passwd").map_err(|e| format!("/etc/passwd: {e}"))?;
+    for line in passwd.lines() {
+        let f: Vec<&str> = line.split(':').collect();
+        if f.len() > 3 && f[0] == "postgres" {
+            let uid = f[2].parse().map_err(|_| format!("bad uid in {line}"))?;
+            let gid = f[3].parse().map_err(|_| format!("bad gid in {line}"))?;
+            return Ok((uid, gid));
+        }
+    }
+    Err("running as root, but there is no `postgres` OS user to run the server as".into())
+}
+
+/// A command that runs `program` as the server's OS user.
+fn as_owner(program: &Path) -> Command {
+    if is_root() {
+        let mut c = Command::new("runuser");
+        c.args(["-u", "postgres", "--"]).arg(program);
+        c
+    } else {
+        Command::new(program)
+    }
+}
+
+/// Make `path` belong to the server's OS user (only needed as root).
+pub(crate) fn give_to_server_user(path: &Path) -> Result<(), String> {
+    if is_root() {
+        let (uid, gid) = postgres_ids()?;
+        std::os::unix::fs::chown(path, Some(uid), Some(gid))
+            .map_err(|e| format!("chown {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn run_checked(mut cmd: Command, what: &str) -> Result<String, String> {
+    let out = cmd.stdin(Stdio::null()).output().map_err(|e| format!("{what}: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "{what} failed ({}):\n{}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// A port number whose socket name is not in use in the usual socket
+/// directories (our own socket directory is fresh, so this only avoids
+/// confusing anyone who looks).
+fn pick_port() -> u16 {
+    let base = 40000 + (std::process::id() % 20000);
+    for i in 0..1000 {
+        let p = base + i;
+        let Ok(port) = u16::try_from(p) else { break };
+        let busy = ["/tmp", "/var/run/postgresql"]
+            .iter()
+            .any(|d| Path::new(d).join(format!(".s.PGSQL.{port}")).exists());
+        if !busy {
+            return port;
+        }
+    }
+    54329
+}
+
+fn start() -> Result<Cluster, String> {
+    let bindir = bindir().ok_or(
+        "no PostgreSQL server programs found (pg_config --bindir, /usr/lib/postgresql/*/bin)",
+    )?;
+    let root = &tmp::root().path;
+    let dir = root.join("cluster");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("mkdir {}: {e}", dir.display()))?;
+    tmp::set_mode(&dir, 0o755);
+    give_to_server_user(&dir)?;
+    let data = dir.join("data");
+
+    let mut initdb = as_owner(&bindir.join("initdb"));
+    initdb.arg("-D").arg(&data).args([
+        "--locale=C",
+        "-E",
+        "UTF8",
+        "-U",
+        "postgres",
+        "--auth=trust",
+        "--no-sync",
+    ]);
+    run_checked(initdb, "initdb")?;
+
+    let port = pick_port();
+    // autovacuum off: the tests compare vacuum/analyze counts, and nothing
+    // should touch the tables behind pgbench's back.
+    let opts = format!(
+        "-k {} -p {port} -c listen_addresses= -c fsync=off -c synchronous_commit=off \
+         -c full_page_writes=off -c max_connections={MAX_CONNECTIONS} -c max_wal_size=1GB \
+         -c autovacuum=off",
+        dir.display()
+    );
+    // Written before starting, so that the watchdog stops the server even if
+    // this process dies while it starts.
+    let mut stop = String::new();
+    if is_root() {
+        stop.push_str("runuser -u postgres -- ");
+    }
+    stop.push_str(&format!(
+        "'{}' -D '{}' -m immediate -w -s stop\n",
+        bindir.join("pg_ctl").display(),
+        data.display()
+    ));
+    std::fs::write(root.join("stop.sh"), stop).map_err(|e| format!("write stop.sh: {e}"))?;
+
+    let log = dir.join("server.log");
+    let mut pg_ctl = as_owner(&bindir.join("pg_ctl"));
+    pg_ctl.arg("-D").arg(&data).arg("-l").arg(&log).args(["-w", "-s", "-o", &opts, "start"]);
+    if let Err(e) = run_checked(pg_ctl, "pg_ctl start") {
+        let log = std::fs::read_to_string(&log).unwrap_or_default();
+        return Err(format!("{e}\nserver log:\n{log}"));
+    }
+    let mut c = Cluster { bindir, dir, port, server_version: String::new() };
+    c.server_version =
+        c.psql("postgres", "show server_version")?.trim_end_matches('\0').to_string();
+    Ok(c)
+}
+
+impl Cluster {
+    /// The socket directory (what PGHOST must be).
+    pub(crate) fn host(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Run one SQL string with psql in database `db`; returns raw output
+    /// (fields separated by 0x1f, each row terminated by a NUL byte).
+    fn psql(&self, db: &str, sql: &str) -> Result<String, String> {
+        let mut cmd = Command::new(self.bindir.join("psql"));
+        cmd.env_clear()
+            .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+            .env("LC_ALL", "C")
+            .args(["-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-0", "-F", "\x1f"])
+            .arg("-h")
+            .arg(&self.dir)
+            .arg("-p")
+            .arg(self.port.to_string())
+            .args(["-U", "postgres", "-d", db, "-c", sql]);
+        run_checked(cmd, &format!("psql -d {db} -c {sql:?}"))
+    }
+
+    /// Rows returned by `sql` in database `db`, each a vector of column
+    /// texts (SQL NULL is the empty string). Panics on SQL errors.
+    pub(crate) fn query(&self, db: &str, sql: &str) -> Vec<Vec<String>> {
+        self.try_query(db, sql).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Rows returned by `sql`, or Err(psql's message) on SQL errors.
+    pub(crate) fn try_query(&self, db: &str, sql: &str) -> Result<Vec<Vec<String>>, String> {
+        let raw = self.psql(db, sql)?;
+        Ok(raw
+            .split('\0')
+            .filter(|r| !r.is_empty())
+            .map(|r| r.split('\x1f').map(str::to_string).collect())
+            .collect())
+    }
+
+    /// Run `sql` in database `db`; Err(psql output) on failure.
+    pub(crate) fn try_exec(&self, db: &str, sql: &str) -> Result<(), String> {
+        self.psql(db, sql).map(|_| ())
+    }
+
+    /// Run `sql` in database `db`, panicking on failure.
+    pub(crate) fn exec(&self, db: &str, sql: &str) {
+        self.try_exec(db, sql).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    /// Create a database named `name` (must be new) and return a handle.
+    pub(crate) fn create_db(&'static self, name: &str) -> Db {
+        self.exec("postgres", &format!("create database {}", ident(name)));
+        Db { cluster: self, name: name.to_string() }
+    }
+
+    /// Create a tablespace named `name` in a fresh directory owned by the
+    /// server user. Returns the name.
+    pub(crate) fn create_tablespace(&self, name: &str) -> String {
+        let dir = self.dir.join(format!("ts-{name}"));
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("mkdir {}: {e}", dir.display()));
+        give_to_server_user(&dir).unwrap_or_else(|e| panic!("{e}"));
+        self.exec(
+            "postgres",
+            &format!(
+                "create tablespace {} location {}",
+                ident(name),
+                literal(&dir.display().to_string())
+            ),
+        );
+        name.to_string()
+    }
+
+    /// Create a login role (`create role <name> login <extra>`). Returns the name.
+    pub(crate) fn create_role(&self, name: &str, extra: &str) -> String {
+        self.exec("postgres", &format!("create role {} login {extra}", ident(name)));
+        name.to_string()
+    }
+}
+
+/// A database of the test cluster, owned by one test.
+#[derive(Debug, Clone)]
+pub(crate) struct Db {
+    /// The cluster it lives in.
+    pub(crate) cluster: &'static Cluster,
+    /// Its name.
+    pub(crate) name: String,
+}
+
+impl Db {
+    /// Rows of `sql` (see [`Cluster::query`]).
+    pub(crate) fn query(&self, sql: &str) -> Vec<Vec<String>> {
+        self.cluster.query(&self.name, sql)
+    }
+
+    /// Rows of `sql`, or Err(psql's message) on SQL errors.
+    pub(crate) fn try_query(&self, sql: &str) -> Result<Vec<Vec<String>>, String> {
+        self.cluster.try_query(&self.name, sql)
+    }
+
+    /// The single value returned by `sql`.
+    pub(crate) fn query_one(&self, sql: &str) -> String {
+        let rows = self.query(sql);
+        assert!(
+            rows.len() == 1 && rows[0].len() == 1,
+            "expected one value from {sql:?}, got {rows:?}"
+        );
+        rows[0][0].clone()
+    }
+
+    /// Run `sql`, panicking on failure.
+    pub(crate) fn exec(&self, sql: &str) {
+        self.cluster.exec(&self.name, sql);
+    }
+}
+
+/// Create a fresh database in the shared cluster; `name` gets a unique
+/// numeric suffix so that tests never collide.
+pub(crate) fn create_db(name: &str) -> Db {
+    let c = cluster();
+    c.create_db(&format!("{name}_{}", tmp::unique()))
+}
+
+/// SQL identifier quoting.
+pub(crate) fn ident(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+/// SQL string literal quoting.
+pub(crate) fn literal(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}

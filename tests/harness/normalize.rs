@@ -1,0 +1,317 @@
+//! Masks for measured numbers (timings, rates, latencies, progress) and
+//! nothing else. Each mask recognises one exact line shape and replaces only
+//! the measured fields, so any other difference still shows.
+
+use super::delta15::{BANNER_17_MASKED, VERSION_17_MASKED};
+
+/// Replacement text for a masked measured number.
+pub(crate) const MASK: &str = "<t>";
+
+/// A parsed `-i` progress line (17 format).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Progress {
+    /// Rows sent so far.
+    pub(crate) done: u64,
+    /// Rows in the table.
+    pub(crate) total: u64,
+    /// Percentage as printed.
+    pub(crate) percent: u64,
+    /// Table name.
+    pub(crate) table: String,
+    /// Length of the line without padding and newline (C's `chars`).
+    pub(crate) chars: usize,
+    /// Number of padding spaces before the newline.
+    pub(crate) padding: usize,
+}
+
+/// `s` is a `%.2f` rendering of a non-negative number.
+fn is_fixed2(s: &str) -> bool {
+    let (int, frac) = match s.split_once('.') {
+        Some(p) => p,
+        None => return false,
+    };
+    let int = int.strip_prefix('-').unwrap_or(int);
+    !int.is_empty()
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.len() == 2
+        && frac.bytes().all(|b| b.is_ascii_digit())
+}
+
+fn is_uint(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Parse `<j> of <total> tuples (<p>%) of <table> done (elapsed <x> s, remaining <y> s)<pad>`.
+pub(crate) fn parse_progress(line: &str) -> Option<Progress> {
+    let line = line.trim_end_matches('\n');
+    let body = line.trim_end_matches(' ');
+    let padding = line.len() - body.len();
+    let (done, rest) = body.split_once(" of ")?;
+    let (total, rest) = rest.split_once(" tuples (")?;
+    let (percent, rest) = rest.split_once("%) of ")?;
+    let (table, rest) = rest.split_once(" done (elapsed ")?;
+    let (elapsed, rest) = rest.split_once(" s, remaining ")?;
+    let remaining = rest.strip_suffix(" s)")?;
+    if !(is_uint(done)
+        && is_uint(total)
+        && is_uint(percent)
+        && is_fixed2(elapsed)
+        && is_fixed2(remaining))
+    {
+        return None;
+    }
+    Some(Progress {
+        done: done.parse().ok()?,
+        total: total.parse().ok()?,
+        percent: percent.parse().ok()?,
+        table: table.to_string(),
+        chars: body.len(),
+        padding,
+    })
+}
+
+/// Whether `line` is a 15.18-style progress line (no `of <table>`).
+pub(crate) fn is_progress_line_15(line: &str) -> bool {
+    let Some((head, tail)) = line.split_once("%) done (elapsed ") else { return false };
+    let Some((counts, _pct)) = head.split_once(" tuples (") else { return false };
+    let Some((a, b)) = counts.split_once(" of ") else { return false };
+    is_uint(a) && is_uint(b) && tail.trim_end().ends_with(" s)")
+}
+
+/// Mask the stderr of `pgbench -i`: the elapsed/remaining times of progress
+/// lines and the step times of the `done in` line. The padding C adds after
+/// a progress line shorter than the previous one depends on the measured
+/// numbers, so it is checked against C's rule (pad to the previous line's
+/// length, per table) on the raw text and then removed. Err describes a
+/// broken padding rule.
+pub(crate) fn mask_init_stderr(stderr: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(stderr.len());
+    let mut prev: Option<(String, usize)> = None;
+    for line in stderr.split_inclusive('\n') {
+        let nl = if line.ends_with('\n') { "\n" } else { "" };
+        if let Some(p) = parse_progress(line) {
+            let prev_chars = match &prev {
+                Some((t, c)) if *t == p.table => *c,
+                _ => 0,
+            };
+            let want = prev_chars.saturating_sub(p.chars);
+            if p.padding != want {
+                return Err(format!(
+                    "progress line {line:?} has {} padding spaces; the previous line of this table \
+                     was {prev_chars} chars long, so it should have {want}",
+                    p.padding
+                ));
+            }
+            prev = Some((p.table.clone(), p.chars));
+            out.push_str(&format!(
+                "{} of {} tuples ({}%) of {} done (elapsed {MASK} s, remaining {MASK} s){nl}",
+                p.done, p.total, p.percent, p.table
+            ));
+        } else if let Some(rest) = line.strip_prefix("done in ") {
+            out.push_str("done in ");
+            out.push_str(&mask_step_times(rest));
+        } else {
+            out.push_str(line);
+        }
+    }
+    Ok(out)
+}
+
+/// In `1.51 s (drop tables 0.01 s, create tables 0.03 s).`, replace every
+/// `<%.2f> s` by `<t> s`.
+fn mask_step_times(s: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String, next: &str| {
+        if is_fixed2(word) && next.starts_with(" s") {
+            out.push_str(MASK);
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    let chars: Vec<char> = s.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_ascii_digit() || c == '.' {
+            word.push(c);
+        } else {
+            let rest: String = chars[i..].iter().collect();
+            flush(&mut word, &mut out, &rest);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out, "");
+    out
+}
+
+/// Replace a `pgbench (PostgreSQL) 17.x ...` line by the masked form, so
+/// that any 17 minor version compares equal.
+pub(crate) fn mask_version(stdout: &str) -> String {
+    stdout
+        .split_inclusive('\n')
+        .map(|l| {
+            if l.starts_with("pgbench (PostgreSQL) 17.") {
+                format!("{VERSION_17_MASKED}{}", if l.ends_with('\n') { "\n" } else { "" })
+            } else {
+                l.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Replace the client version in a `pgbench (17.x..., server ...)` banner by
+/// the masked form.
+pub(crate) fn mask_banner_version(stdout: &str) -> String {
+    stdout
+        .split_inclusive('\n')
+        .map(|l| {
+            if let Some(rest) = l.strip_prefix("pgbench (17.") {
+                if let Some(i) = rest.find(", server ") {
+                    return format!("{BANNER_17_MASKED}{}", &rest[i + ", server ".len()..]);
+                }
+            }
+            l.to_string()
+        })
+        .collect()
+}
+
+/// Mask `setting random seed to <n>` (only for `time`/`rand` seeds, whose
+/// value is not reproducible).
+pub(crate) fn mask_random_seed(stderr: &str) -> String {
+    stderr
+        .split_inclusive('\n')
+        .map(|l| match l.strip_prefix("pgbench: setting random seed to ") {
+            Some(n) if is_uint(n.trim_end()) => {
+                format!(
+                    "pgbench: setting random seed to {MASK}{}",
+                    if l.ends_with('\n') { "\n" } else { "" }
+                )
+            }
+            _ => l.to_string(),
+        })
+        .collect()
+}
+
+/// Mask the measured numbers of the benchmark report (stdout) and of the
+/// progress lines (stderr): latencies, tps, connection times, lag. Counts
+/// and percentages of transactions are left alone except where they depend
+/// on timing (per-script tps).
+pub(crate) fn mask_report(text: &str) -> String {
+    text.split_inclusive('\n').map(mask_report_line).collect()
+}
+
+fn mask_report_line(line: &str) -> String {
+    let nl = if line.ends_with('\n') { "\n" } else { "" };
+    let l = line.trim_end_matches('\n');
+    // "<prefix><number><suffix>" shapes.
+    const SHAPES: &[(&str, &str)] = &[
+        ("latency average = ", " ms"),
+        ("latency average = ", " ms (including failures)"),
+        ("latency stddev = ", " ms"),
+        (" - latency average = ", " ms"),
+        (" - latency stddev = ", " ms"),
+        ("initial connection time = ", " ms"),
+        ("average connection time = ", " ms"),
+        ("tps = ", " (without initial connection time)"),
+        ("tps = ", " (including reconnection times)"),
+    ];
+    for (pre, suf) in SHAPES {
+        if let Some(mid) = l.strip_prefix(pre).and_then(|r| r.strip_suffix(suf)) {
+            if mid.parse::<f64>().is_ok() {
+                return format!("{pre}{MASK}{suf}{nl}");
+            }
+        }
+    }
+    if let Some(rest) = l.strip_prefix("rate limit schedule lag: avg ") {
+        if rest.ends_with(") ms") && rest.contains(" (max ") {
+            return format!("rate limit schedule lag: avg {MASK} (max {MASK}) ms{nl}");
+        }
+    }
+    // " - N transactions (P% of total, tps = X)"
+    if l.starts_with(" - ") && l.contains(" transactions (") && l.ends_with(')') {
+        if let Some(i) = l.rfind(", tps = ") {
+            return format!("{}, tps = {MASK}){nl}", &l[..i]);
+        }
+    }
+    // "progress: ..." lines: every number is measured.
+    if l.starts_with("progress: ") {
+        return format!("{}{nl}", mask_all_numbers(l));
+    }
+    // Per-command lines: "   %11.3f  ..." (average latency first).
+    if l.len() > 14 && l.starts_with("   ") {
+        let head = l[..14].trim();
+        if head.contains('.') && head.parse::<f64>().is_ok() && l.as_bytes()[14] == b' ' {
+            return format!("   {:>11}{}{nl}", MASK, &l[14..]);
+        }
+    }
+    line.to_string()
+}
+
+/// Replace every maximal run of digits/dots (optionally after '-') by MASK.
+fn mask_all_numbers(l: &str) -> String {
+    let mut out = String::new();
+    let mut in_num = false;
+    for c in l.chars() {
+        if c.is_ascii_digit() || (in_num && c == '.') {
+            if !in_num {
+                out.push_str(MASK);
+                in_num = true;
+            }
+        } else {
+            in_num = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_are_parsed_and_masked() {
+        let raw = "100000 of 300000 tuples (33%) of pgbench_accounts done (elapsed 5.00 s, remaining 10.00 s)\n\
+                   200000 of 300000 tuples (66%) of pgbench_accounts done (elapsed 7.50 s, remaining 3.75 s) \n\
+                   done in 1.51 s (drop tables 0.01 s, create tables 0.03 s, client-side generate 10.87 s).\n";
+        let masked = mask_init_stderr(raw).unwrap();
+        assert_eq!(
+            masked,
+            "100000 of 300000 tuples (33%) of pgbench_accounts done (elapsed <t> s, remaining <t> s)\n\
+             200000 of 300000 tuples (66%) of pgbench_accounts done (elapsed <t> s, remaining <t> s)\n\
+             done in <t> s (drop tables <t> s, create tables <t> s, client-side generate <t> s).\n"
+        );
+    }
+
+    #[test]
+    fn wrong_padding_is_reported() {
+        let raw = "100000 of 300000 tuples (33%) of pgbench_accounts done (elapsed 5.00 s, remaining 10.00 s)\n\
+                   200000 of 300000 tuples (66%) of pgbench_accounts done (elapsed 7.50 s, remaining 3.75 s)\n";
+        assert!(mask_init_stderr(raw).is_err());
+    }
+
+    #[test]
+    fn fifteen_style_progress_is_recognised() {
+        assert!(is_progress_line_15(
+            "100000 of 200000 tuples (50%) done (elapsed 0.54 s, remaining 0.54 s)\n"
+        ));
+        assert!(!is_progress_line_15("creating tables...\n"));
+    }
+
+    #[test]
+    fn report_lines_keep_their_shape() {
+        assert_eq!(mask_report("latency average = 2.640 ms\n"), "latency average = <t> ms\n");
+        assert_eq!(
+            mask_report("tps = 757.618804 (without initial connection time)\n"),
+            "tps = <t> (without initial connection time)\n"
+        );
+        assert_eq!(
+            mask_report("         0.376           0  SELECT 1;\n"),
+            "           <t>           0  SELECT 1;\n"
+        );
+        assert_eq!(
+            mask_report("number of transactions actually processed: 40/40\n"),
+            "number of transactions actually processed: 40/40\n"
+        );
+    }
+}

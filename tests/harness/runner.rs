@@ -1,0 +1,362 @@
+//! Run pgbench-rs or C pgbench with the same arguments, stdin, files and
+//! environment, and capture what they did.
+//!
+//! * The binary under test is `$PGBENCH_RS_UNDER_TEST` if set, else the
+//!   `pgbench-rs` that cargo built. Pointing the variable at C pgbench runs
+//!   the whole suite against C, which proves the expectations.
+//! * C pgbench is `$PGBENCH_C`, else `pgbench` in the server bindir; if it
+//!   does not exist, comparisons are skipped visibly (see `report`).
+//! * Both run with argv[0] = `pgbench`, `LC_ALL=C`, every `PG*` variable of
+//!   the outer environment removed, and `PGHOST`/`PGPORT`/`PGUSER` set to the
+//!   test server (or, for [`Pgbench::no_server`], to an empty socket
+//!   directory, so that a connection attempt fails the same way for both).
+//! * Each run gets its own fresh working directory containing the files
+//!   given with [`Pgbench::file`]; refer to them by relative path so both
+//!   implementations see the same arguments.
+
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::io::{Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use super::{cluster, tmp};
+
+/// Which implementation to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Impl {
+    /// pgbench-rs (or whatever `PGBENCH_RS_UNDER_TEST` names).
+    UnderTest,
+    /// The installed C pgbench.
+    C,
+}
+
+impl Impl {
+    /// Short name for messages.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Impl::UnderTest => "pgbench-rs",
+            Impl::C => "C pgbench",
+        }
+    }
+}
+
+/// Path of the binary under test.
+pub(crate) fn under_test_path() -> PathBuf {
+    match std::env::var_os("PGBENCH_RS_UNDER_TEST") {
+        Some(p) if !p.is_empty() => PathBuf::from(p),
+        _ => PathBuf::from(env!("CARGO_BIN_EXE_pgbench-rs")),
+    }
+}
+
+/// The installed C pgbench and its version.
+#[derive(Debug)]
+pub(crate) struct CPgbench {
+    /// Path of the binary.
+    pub(crate) path: PathBuf,
+    /// `PG_VERSION` as printed by `-V`, e.g. `15.18 (Debian 15.18-0+deb12u1)`.
+    pub(crate) version: String,
+    /// Major version number, e.g. 15.
+    pub(crate) major: u32,
+}
+
+/// The C pgbench to compare with, if one is installed.
+pub(crate) fn c_pgbench() -> Option<&'static CPgbench> {
+    static C: OnceLock<Option<CPgbench>> = OnceLock::new();
+    C.get_or_init(|| {
+        let path = match std::env::var_os("PGBENCH_C") {
+            Some(p) if !p.is_empty() => PathBuf::from(p),
+            _ => cluster::bindir()?.join("pgbench"),
+        };
+        if !path.is_file() {
+            return None;
+        }
+        let out = Command::new(&path).arg0("pgbench").arg("-V").output().ok()?;
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let version = text.trim_end().strip_prefix("pgbench (PostgreSQL) ")?.to_string();
+        let major =
+            version.chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()?;
+        Some(CPgbench { path, version, major })
+    })
+    .as_ref()
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Status {
+    /// Exited with this code.
+    Exit(i32),
+    /// Killed by this signal.
+    Signal(i32),
+    /// Still running at the deadline; it was killed.
+    TimedOut,
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Exit(c) => write!(f, "exit status {c}"),
+            Status::Signal(s) => write!(f, "killed by signal {s}"),
+            Status::TimedOut => write!(f, "timed out (killed)"),
+        }
+    }
+}
+
+/// What one run did.
+#[derive(Debug, Clone)]
+pub(crate) struct Output {
+    /// Which implementation ran.
+    pub(crate) which: Impl,
+    /// How it ended.
+    pub(crate) status: Status,
+    /// Everything written to stdout (lossy UTF-8).
+    pub(crate) stdout: String,
+    /// Everything written to stderr (lossy UTF-8).
+    pub(crate) stderr: String,
+    /// Its working directory (log files end up here).
+    pub(crate) dir: PathBuf,
+}
+
+impl Output {
+    /// Names of the files in the working directory, sorted.
+    pub(crate) fn files(&self) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(&self.dir)
+            .map(|rd| rd.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        v.sort();
+        v
+    }
+
+    /// Contents of a file in the working directory.
+    pub(crate) fn read_file(&self, name: &str) -> String {
+        let p = self.dir.join(name);
+        std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("read {}: {e}", p.display()))
+    }
+}
+
+/// Directory used as PGHOST when no server should be reachable.
+pub(crate) fn no_server_host() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = tmp::root().path.join("no-server");
+        std::fs::create_dir_all(&d).unwrap_or_else(|e| panic!("mkdir {}: {e}", d.display()));
+        d
+    })
+    .clone()
+}
+
+/// The soft RLIMIT_NOFILE of this process (children inherit it), from
+/// /proc/self/limits.
+pub(crate) fn open_files_soft_limit() -> String {
+    let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
+    limits
+        .lines()
+        .find_map(|l| l.strip_prefix("Max open files"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or("<unknown>")
+        .to_string()
+}
+
+/// Port number used with [`no_server_host`].
+pub(crate) const NO_SERVER_PORT: &str = "5432";
+
+/// A pgbench invocation that can be run with either implementation.
+#[derive(Debug, Clone)]
+pub(crate) struct Pgbench {
+    args: Vec<OsString>,
+    stdin: Vec<u8>,
+    env: Vec<(OsString, OsString)>,
+    files: Vec<(String, Vec<u8>)>,
+    server: bool,
+    label: String,
+    timeout: Duration,
+}
+
+impl Pgbench {
+    /// An invocation against the shared test server (started on first run).
+    pub(crate) fn new<I, S>(args: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        Pgbench {
+            args: args.into_iter().map(|a| a.as_ref().to_os_string()).collect(),
+            stdin: Vec::new(),
+            env: Vec::new(),
+            files: Vec::new(),
+            server: true,
+            label: String::from("run"),
+            timeout: Duration::from_secs(120),
+        }
+    }
+
+    /// An invocation for command-line checks: no server is started, and
+    /// PGHOST points at an empty directory.
+    pub(crate) fn no_server<I, S>(args: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<OsStr>,
+    {
+        let mut p = Self::new(args);
+        p.server = false;
+        p
+    }
+
+    /// Name used for the working directories (helps when inspecting them).
+    pub(crate) fn label(mut self, label: &str) -> Self {
+        self.label = label.to_string();
+        self
+    }
+
+    /// Bytes fed to standard input (default: empty).
+    pub(crate) fn stdin(mut self, bytes: impl Into<Vec<u8>>) -> Self {
+        self.stdin = bytes.into();
+        self
+    }
+
+    /// Set an environment variable (after the PG* cleanup, so `PGDATABASE`,
+    /// `PGBENCH_RANDOM_SEED`, or an override of `PGUSER` can be set here).
+    pub(crate) fn env(mut self, key: impl AsRef<OsStr>, value: impl AsRef<OsStr>) -> Self {
+        self.env.push((key.as_ref().to_os_string(), value.as_ref().to_os_string()));
+        self
+    }
+
+    /// Create file `name` (relative) with `contents` in the working directory.
+    pub(crate) fn file(mut self, name: &str, contents: impl Into<Vec<u8>>) -> Self {
+        self.files.push((name.to_string(), contents.into()));
+        self
+    }
+
+    /// Kill the run after this long (default 120 s).
+    pub(crate) fn timeout(mut self, d: Duration) -> Self {
+        self.timeout = d;
+        self
+    }
+
+    /// The PG connection environment given to both implementations.
+    pub(crate) fn pg_env(&self) -> Vec<(&'static str, String)> {
+        if self.server {
+            let c = cluster::cluster();
+            vec![
+                ("PGHOST", c.host().display().to_string()),
+                ("PGPORT", c.port.to_string()),
+                ("PGUSER", "postgres".to_string()),
+            ]
+        } else {
+            vec![
+                ("PGHOST", no_server_host().display().to_string()),
+                ("PGPORT", NO_SERVER_PORT.to_string()),
+                ("PGUSER", "postgres".to_string()),
+            ]
+        }
+    }
+
+    /// Replace `{PGHOST}` and `{PGPORT}` in an expected text with the values
+    /// this invocation runs with, and `{NOFILE}` with the soft limit on open
+    /// files that both implementations inherit.
+    pub(crate) fn expand(&self, text: &str) -> String {
+        let mut s = text.to_string();
+        for (k, v) in self.pg_env() {
+            s = s.replace(&format!("{{{k}}}"), &v);
+        }
+        if s.contains("{NOFILE}") {
+            s = s.replace("{NOFILE}", &open_files_soft_limit());
+        }
+        s
+    }
+
+    /// Run the binary under test.
+    pub(crate) fn run_under_test(&self) -> Output {
+        self.run_program(Impl::UnderTest, &under_test_path())
+    }
+
+    /// Run C pgbench, if installed.
+    pub(crate) fn run_c(&self) -> Option<Output> {
+        c_pgbench().map(|c| self.run_program(Impl::C, &c.path))
+    }
+
+    fn run_program(&self, which: Impl, program: &Path) -> Output {
+        let tag = match which {
+            Impl::UnderTest => "rs",
+            Impl::C => "c",
+        };
+        let dir = tmp::fresh_dir(&format!("{}-{tag}", self.label));
+        for (name, contents) in &self.files {
+            let p = dir.join(name);
+            if let Some(parent) = p.parent() {
+                std::fs::create_dir_all(parent)
+                    .unwrap_or_else(|e| panic!("mkdir {}: {e}", parent.display()));
+            }
+            std::fs::write(&p, contents).unwrap_or_else(|e| panic!("write {}: {e}", p.display()));
+        }
+        let mut cmd = Command::new(program);
+        cmd.arg0("pgbench").args(&self.args).current_dir(&dir);
+        for (k, _) in std::env::vars_os() {
+            if k.to_string_lossy().starts_with("PG") {
+                cmd.env_remove(&k);
+            }
+        }
+        cmd.env("LC_ALL", "C");
+        for (k, v) in self.pg_env() {
+            cmd.env(k, v);
+        }
+        for (k, v) in &self.env {
+            cmd.env(k, v);
+        }
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child =
+            cmd.spawn().unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+
+        let mut stdin = child.stdin.take().expect("stdin is piped");
+        let input = self.stdin.clone();
+        let writer = std::thread::spawn(move || {
+            // The program may exit without reading; ignore EPIPE.
+            let _ = stdin.write_all(&input);
+        });
+        let mut out_pipe = child.stdout.take().expect("stdout is piped");
+        let out_reader = std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = out_pipe.read_to_end(&mut v);
+            v
+        });
+        let mut err_pipe = child.stderr.take().expect("stderr is piped");
+        let err_reader = std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = err_pipe.read_to_end(&mut v);
+            v
+        });
+
+        let deadline = Instant::now() + self.timeout;
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(st)) => {
+                    break match (st.code(), st.signal()) {
+                        (Some(c), _) => Status::Exit(c),
+                        (None, Some(s)) => Status::Signal(s),
+                        (None, None) => Status::Signal(0),
+                    };
+                }
+                Ok(None) if Instant::now() >= deadline => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break Status::TimedOut;
+                }
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                Err(e) => panic!("wait for {}: {e}", program.display()),
+            }
+        };
+        let _ = writer.join();
+        let stdout = out_reader.join().unwrap_or_default();
+        let stderr = err_reader.join().unwrap_or_default();
+        Output {
+            which,
+            status,
+            stdout: String::from_utf8_lossy(&stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&stderr).into_owned(),
+            dir,
+        }
+    }
+}
