@@ -97,6 +97,6 @@ mod tests {
         assert!(u.starts_with("pgbench is a benchmarking tool for PostgreSQL.\n\nUsage:\n  pgbench [OPTION]... [DBNAME]\n"));
         assert!(u.ends_with("PostgreSQL home page: <https://www.postgresql.org/>\n"));
         assert!(!u.contains("continue-on-error"));
-        assert_eq!(u.lines().count(), 80);
+        assert_eq!(u.lines().count(), 79);
     }
 }
