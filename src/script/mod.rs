@@ -156,7 +156,7 @@ pub(crate) fn finalize_scripts(scripts: &mut [Script], mode: QueryMode) -> Resul
 
 impl From<SyntaxError> for ScriptError {
     fn from(e: SyntaxError) -> Self {
-        ScriptError::Syntax(e)
+        ScriptError::Syntax(Box::new(e))
     }
 }
 

@@ -57,7 +57,7 @@ impl fmt::Display for SyntaxError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum ScriptError {
     /// A syntax error (exit 1).
-    Syntax(SyntaxError),
+    Syntax(Box<SyntaxError>),
     /// `empty command list for script "%s"`
     Empty(String),
     /// `condition error in script "%s" command %d: %s`
@@ -221,9 +221,7 @@ fn check_conditional(desc: &str, commands: &[Command]) -> Result<(), ScriptError
                 Some(seen) => *seen = true,
             },
             Some(MetaCommand::Endif) => {
-                if stack.pop().is_none() {
-                    return Err(err(i, "\\endif without matching \\if"));
-                }
+                stack.pop().ok_or_else(|| err(i, "\\endif without matching \\if"))?;
             }
             _ => {}
         }
