@@ -321,7 +321,8 @@ fn backslash(
     let first_line = chomped(src, ctx.start, sc.pos);
     let line = || Some(first_line.clone());
     let word = |i: usize| -> &[u8] { words.get(i).map_or(&[], |&(_, s, e)| &src[s..e]) };
-    let argv: Vec<String> = words.iter().map(|&(_, s, e)| lossy(&src[s..e])).collect();
+    let mut argv: Vec<String> = words.iter().map(|&(_, s, e)| lossy(&src[s..e])).collect();
+    let mut split_unit = None;
     let col = |i: usize| words.get(i).map(|&(off, _, _)| off.saturating_sub(ctx.start));
     let n = words.len();
     let no_args = |m: MetaCommand| -> Result<MetaCommand, ScriptError> {
@@ -357,6 +358,9 @@ fn backslash(
                     if n == 2 && have_digit {
                         unit = &arg1[c..];
                         unit_col = col(1).map(|x| x + c);
+                        // C points argv[2] into argv[1], which keeps its
+                        // suffix: --debug shows "\sleep 10ms ms".
+                        split_unit = Some(lossy(unit));
                     } else {
                         return Err(ctx.err(
                             line(),
@@ -385,6 +389,9 @@ fn backslash(
                     unit_col,
                 ));
             };
+            if let Some(u) = split_unit {
+                argv.push(u);
+            }
             MetaCommand::Sleep { arg, unit_us }
         }
         Some(Kind::SetShell) => {
