@@ -117,8 +117,7 @@ fn hex_float(s: &[u8]) -> Option<(f64, usize, bool)> {
     let mut any = false;
     let mut i = 0;
     let mut seen_point = false;
-    loop {
-        let Some(&c) = s.get(i) else { break };
+    while let Some(&c) = s.get(i) {
         if c == b'.' && !seen_point {
             seen_point = true;
             i += 1;
@@ -250,7 +249,8 @@ pub(crate) fn strtol(s: &[u8]) -> (i64, usize) {
 
 /// C `(int)` of a `long`: keep the low 32 bits.
 pub(crate) fn c_int_of_long(v: i64) -> i32 {
-    i32::from_ne_bytes((v as u64 as u32).to_ne_bytes())
+    let low = u32::try_from(v & 0xFFFF_FFFF).unwrap_or(0);
+    i32::from_ne_bytes(low.to_ne_bytes())
 }
 
 /// glibc `atoi`: `(int) strtol(s, NULL, 10)`.

@@ -223,21 +223,21 @@ const P_MUL: u8 = 8;
 const P_UNARY: u8 = 9;
 
 #[derive(Clone, Copy, PartialEq)]
-enum Assoc {
+enum Fixity {
     Left,
     NonAssoc,
     Postfix,
 }
 
-fn infix(t: Tok) -> Option<(u8, Assoc)> {
+fn infix(t: Tok) -> Option<(u8, Fixity)> {
     Some(match t {
-        Tok::Or => (P_OR, Assoc::Left),
-        Tok::And => (P_AND, Assoc::Left),
-        Tok::Is | Tok::IsNull | Tok::NotNull => (P_IS, Assoc::Postfix),
-        Tok::Lt | Tok::Gt | Tok::Eq | Tok::Le | Tok::Ge | Tok::Ne => (P_CMP, Assoc::NonAssoc),
-        Tok::Bar | Tok::Hash | Tok::Amp | Tok::Ls | Tok::Rs => (P_BIT, Assoc::Left),
-        Tok::Plus | Tok::Minus => (P_ADD, Assoc::Left),
-        Tok::Star | Tok::Slash | Tok::Percent => (P_MUL, Assoc::Left),
+        Tok::Or => (P_OR, Fixity::Left),
+        Tok::And => (P_AND, Fixity::Left),
+        Tok::Is | Tok::IsNull | Tok::NotNull => (P_IS, Fixity::Postfix),
+        Tok::Lt | Tok::Gt | Tok::Eq | Tok::Le | Tok::Ge | Tok::Ne => (P_CMP, Fixity::NonAssoc),
+        Tok::Bar | Tok::Hash | Tok::Amp | Tok::Ls | Tok::Rs => (P_BIT, Fixity::Left),
+        Tok::Plus | Tok::Minus => (P_ADD, Fixity::Left),
+        Tok::Star | Tok::Slash | Tok::Percent => (P_MUL, Fixity::Left),
         _ => return None,
     })
 }
@@ -429,15 +429,15 @@ impl Parser<'_, '_, '_> {
         loop {
             let t = self.peek()?;
             let Some((p, assoc)) = infix(t.tok) else { return Ok(lhs) };
-            if p < min || (p == min && assoc == Assoc::Left) {
+            if p < min || (p == min && assoc == Fixity::Left) {
                 return Ok(lhs);
             }
-            if p == min && assoc == Assoc::NonAssoc {
+            if p == min && assoc == Fixity::NonAssoc {
                 return Err(self.error("syntax error", None));
             }
             self.peeked = None;
             self.push(depth + 2)?;
-            if assoc == Assoc::Postfix {
+            if assoc == Fixity::Postfix {
                 lhs = self.postfix(t.tok, lhs, depth)?;
                 continue;
             }

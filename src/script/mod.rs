@@ -156,7 +156,7 @@ pub(crate) fn finalize_scripts(scripts: &mut [Script], mode: QueryMode) -> Resul
 
 impl From<SyntaxError> for ScriptError {
     fn from(e: SyntaxError) -> Self {
-        ScriptError::Syntax(e)
+        ScriptError::Syntax(Box::new(e))
     }
 }
 
@@ -199,12 +199,241 @@ impl Command {
 
 #[cfg(test)]
 pub(crate) mod tests {
+    use super::*;
+    use crate::rand::prng::PgPrng;
+
     /// Run `f` with a large stack: expressions nested as deep as bison
     /// allows (9998 symbols) recurse that deep in debug builds.
     pub(crate) fn with_big_stack(f: impl FnOnce() + Send + 'static) {
         let h = std::thread::Builder::new().stack_size(1 << 30).spawn(f).unwrap();
         if let Err(e) = h.join() {
             std::panic::resume_unwind(e);
+        }
+    }
+
+    fn parse(src: &str) -> (Script, VarRegistry) {
+        let mut reg = VarRegistry::new();
+        let s = parse_script("t.sql", src.as_bytes(), &mut reg).unwrap();
+        (s, reg)
+    }
+
+    /// Steady state of the select-only builtin: evaluation works on Copy
+    /// values and the output buffers keep their allocation. (Counting heap
+    /// allocations needs a global allocator, i.e. unsafe code, which this
+    /// module may not contain.)
+    #[test]
+    fn select_only_reuses_its_buffers_in_the_steady_state() {
+        struct Bufs {
+            simple: Vec<u8>,
+            values: Vec<u8>,
+            starts: Vec<u32>,
+        }
+        fn step(script: &Script, vars: &mut Vars, rng: &mut PgPrng, b: &mut Bufs) {
+            let mut out = |_: &str| {};
+            for (i, c) in script.commands.iter().enumerate() {
+                match &c.kind {
+                    CommandKind::Meta(MetaCommand::Set { target, expr }) => {
+                        let mut ctx = EvalCtx {
+                            vars: &mut *vars,
+                            rng: &mut *rng,
+                            script: 0,
+                            command: i + 1,
+                            debug_out: &mut out,
+                        };
+                        let v = eval(expr, &mut ctx).unwrap();
+                        target.assign(vars, v, "set").unwrap();
+                    }
+                    CommandKind::Sql(sql) => {
+                        sql.render_params(vars, &mut b.values, &mut b.starts);
+                        sql.render_simple(vars, &mut b.simple);
+                    }
+                    CommandKind::Meta(_) => unreachable!(),
+                }
+            }
+        }
+        fn state(b: &Bufs) -> [(usize, usize); 3] {
+            [
+                (b.simple.as_ptr() as usize, b.simple.capacity()),
+                (b.values.as_ptr() as usize, b.values.capacity()),
+                (b.starts.as_ptr() as usize, b.starts.capacity()),
+            ]
+        }
+        let b = builtin::find("select-only").unwrap();
+        let mut reg = VarRegistry::new();
+        let mut scripts = [parse_builtin(b, &mut reg).unwrap()];
+        finalize_scripts(&mut scripts, QueryMode::Prepared).unwrap();
+        let mut vars = Vars::new(&reg);
+        vars.set_value(vars::SCALE, Value::Int(10));
+        let mut rng = PgPrng::from_seed(1);
+        // Large enough for any value of aid.
+        let mut bufs = Bufs {
+            simple: Vec::with_capacity(200),
+            values: Vec::with_capacity(32),
+            starts: Vec::with_capacity(4),
+        };
+        step(&scripts[0], &mut vars, &mut rng, &mut bufs);
+        let before = state(&bufs);
+        for _ in 0..1000 {
+            step(&scripts[0], &mut vars, &mut rng, &mut bufs);
+        }
+        assert_eq!(state(&bufs), before);
+        assert_eq!(bufs.starts, vec![0]);
+        let text = std::str::from_utf8(&bufs.values[..bufs.values.len() - 1]).unwrap();
+        let aid: i64 = text.parse().unwrap();
+        assert!((1..=1_000_000).contains(&aid));
+        let sql = std::str::from_utf8(&bufs.simple).unwrap();
+        assert_eq!(sql, format!("SELECT abalance FROM pgbench_accounts WHERE aid = {aid};\0"));
+    }
+
+    #[test]
+    fn commands_first_lines_and_argv() {
+        let (s, _) = parse(
+            "-- lead\n  SELECT 1,\n 2;\n\\set aid random(1, 10)  \n\\SLEEP 10ms\n\\sleep 5 us\n\\if :x\n\\endif\n\\setshell v echo \\\n :x\n",
+        );
+        let got: Vec<(&str, Vec<&str>)> = s
+            .commands
+            .iter()
+            .map(|c| (c.first_line.as_str(), c.argv.iter().map(String::as_str).collect()))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("SELECT 1,", vec![]),
+                ("\\set aid random(1, 10)  ", vec!["set", "aid"]),
+                ("\\SLEEP 10ms", vec!["SLEEP", "10ms", "ms"]),
+                ("\\sleep 5 us", vec!["sleep", "5", "us"]),
+                ("\\if :x", vec!["if"]),
+                ("\\endif", vec!["endif"]),
+                ("\\setshell v echo \\\n :x", vec!["setshell", "v", "echo", ":x"]),
+            ]
+        );
+        assert_eq!(s.commands[0].sql().unwrap().text, b"SELECT 1,\n 2;");
+        assert!(matches!(
+            s.commands[2].meta(),
+            Some(MetaCommand::Sleep { arg: SleepArg::Literal(10), unit_us: 1000 })
+        ));
+        assert!(matches!(
+            s.commands[3].meta(),
+            Some(MetaCommand::Sleep { arg: SleepArg::Literal(5), unit_us: 1 })
+        ));
+    }
+
+    #[test]
+    fn gset_and_aset_attach_to_the_previous_sql_command() {
+        let (s, _) = parse(
+            "SELECT 1 AS a \\gset\nSELECT 2 AS b \\aset p_\n\\; \\; SELECT 0 AS i5 \\; SELECT 5 AS i5 \\; \\; \\gset\nSELECT 3;\n\\gset q_\n",
+        );
+        let specs: Vec<(Vec<u8>, Option<GsetSpec>)> = s
+            .commands
+            .iter()
+            .map(|c| (c.sql().unwrap().text.clone(), c.sql().unwrap().gset.clone()))
+            .collect();
+        let g = |kind, p: &str| Some(GsetSpec { kind, prefix: p.to_owned() });
+        assert_eq!(
+            specs,
+            vec![
+                (b"SELECT 1 AS a ".to_vec(), g(GsetKind::Gset, "")),
+                (b"SELECT 2 AS b ".to_vec(), g(GsetKind::Aset, "p_")),
+                (b"; ; SELECT 0 AS i5 ; SELECT 5 AS i5 ; ; ".to_vec(), g(GsetKind::Gset, "")),
+                (b"SELECT 3;".to_vec(), g(GsetKind::Gset, "q_")),
+            ]
+        );
+    }
+
+    #[test]
+    fn prepared_statements_are_numbered_over_all_scripts() {
+        let (a, mut reg) = parse("SELECT :x;\n\\set y 1\nSELECT :y, :x;\n");
+        let b = parse_script("b", b"SELECT 1;", &mut reg).unwrap();
+        let mut scripts = [a, b];
+        finalize_scripts(&mut scripts, QueryMode::Prepared).unwrap();
+        let names: Vec<(String, String)> = scripts
+            .iter()
+            .flat_map(|s| s.commands.iter().filter_map(Command::sql))
+            .map(|q| {
+                let f = q.param_form.as_ref().unwrap();
+                (
+                    f.prep_name.as_ref().unwrap().to_str().unwrap().to_owned(),
+                    f.sql.to_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                ("P_0".to_owned(), "SELECT $1;".to_owned()),
+                ("P_1".to_owned(), "SELECT $1, $2;".to_owned()),
+                ("P_2".to_owned(), "SELECT 1;".to_owned()),
+            ]
+        );
+        let mut ext = [parse("SELECT :x;").0];
+        finalize_scripts(&mut ext, QueryMode::Extended).unwrap();
+        assert!(ext[0].commands[0].sql().unwrap().param_form.as_ref().unwrap().prep_name.is_none());
+        let mut simple = [parse("SELECT :x;").0];
+        finalize_scripts(&mut simple, QueryMode::Simple).unwrap();
+        assert!(simple[0].commands[0].sql().unwrap().param_form.is_none());
+    }
+
+    #[test]
+    fn variables_of_all_kinds_are_registered() {
+        let (_, reg) = parse(
+            "\\set a :b + 1\nSELECT :c;\n\\sleep :d\n\\shell echo :e ::f\n\\setshell g echo\n\\set . 1\n",
+        );
+        for n in ["a", "b", "c", "d", "e", "g"] {
+            assert!(reg.lookup(n).is_some(), "{n}");
+        }
+        for n in ["f", ":f", "."] {
+            assert!(reg.lookup(n).is_none(), "{n}");
+        }
+    }
+
+    #[test]
+    fn script_text_stops_at_a_nul_byte() {
+        let (s, _) = parse("SELECT 1;\0SELECT 2;");
+        assert_eq!(s.commands.len(), 1);
+        let mut reg = VarRegistry::new();
+        let e = parse_script("z", b"\0SELECT 1;", &mut reg).unwrap_err();
+        assert_eq!(e.to_string(), "empty command list for script \"z\"");
+    }
+
+    #[test]
+    fn silent_failure_of_an_empty_string() {
+        let (s, reg) = parse("\\set x :e + 1\n");
+        let mut vars = Vars::new(&reg);
+        vars.set_str(reg.lookup("e").unwrap(), "");
+        let mut rng = PgPrng::from_seed(1);
+        let mut out = |_: &str| {};
+        let mut ctx =
+            EvalCtx { vars: &mut vars, rng: &mut rng, script: 0, command: 1, debug_out: &mut out };
+        let Some(MetaCommand::Set { expr, .. }) = s.commands[0].meta() else { unreachable!() };
+        let e = eval(expr, &mut ctx).unwrap_err();
+        assert!(e.is_silent());
+        assert_eq!(e.to_string(), "");
+    }
+
+    #[test]
+    fn conditions_use_truthiness() {
+        let (s, reg) = parse("\\if :v\n\\endif\n");
+        let mut vars = Vars::new(&reg);
+        let mut rng = PgPrng::from_seed(1);
+        let Some(MetaCommand::If(e)) = s.commands[0].meta() else { unreachable!() };
+        for (v, want) in [
+            (Value::Null, false),
+            (Value::Int(0), false),
+            (Value::Int(-3), true),
+            (Value::Double(0.0), false),
+            (Value::Double(f64::NAN), true),
+            (Value::Bool(true), true),
+        ] {
+            vars.set_value(reg.lookup("v").unwrap(), v);
+            let mut out = |_: &str| {};
+            let mut ctx = EvalCtx {
+                vars: &mut vars,
+                rng: &mut rng,
+                script: 0,
+                command: 1,
+                debug_out: &mut out,
+            };
+            assert_eq!(eval_condition(e, &mut ctx), Ok(want), "{v:?}");
         }
     }
 }

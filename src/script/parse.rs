@@ -57,7 +57,7 @@ impl fmt::Display for SyntaxError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum ScriptError {
     /// A syntax error (exit 1).
-    Syntax(SyntaxError),
+    Syntax(Box<SyntaxError>),
     /// `empty command list for script "%s"`
     Empty(String),
     /// `condition error in script "%s" command %d: %s`
@@ -221,9 +221,7 @@ fn check_conditional(desc: &str, commands: &[Command]) -> Result<(), ScriptError
                 Some(seen) => *seen = true,
             },
             Some(MetaCommand::Endif) => {
-                if stack.pop().is_none() {
-                    return Err(err(i, "\\endif without matching \\if"));
-                }
+                stack.pop().ok_or_else(|| err(i, "\\endif without matching \\if"))?;
             }
             _ => {}
         }
@@ -323,7 +321,8 @@ fn backslash(
     let first_line = chomped(src, ctx.start, sc.pos);
     let line = || Some(first_line.clone());
     let word = |i: usize| -> &[u8] { words.get(i).map_or(&[], |&(_, s, e)| &src[s..e]) };
-    let argv: Vec<String> = words.iter().map(|&(_, s, e)| lossy(&src[s..e])).collect();
+    let mut argv: Vec<String> = words.iter().map(|&(_, s, e)| lossy(&src[s..e])).collect();
+    let mut split_unit = None;
     let col = |i: usize| words.get(i).map(|&(off, _, _)| off.saturating_sub(ctx.start));
     let n = words.len();
     let no_args = |m: MetaCommand| -> Result<MetaCommand, ScriptError> {
@@ -359,6 +358,9 @@ fn backslash(
                     if n == 2 && have_digit {
                         unit = &arg1[c..];
                         unit_col = col(1).map(|x| x + c);
+                        // C points argv[2] into argv[1], which keeps its
+                        // suffix: --debug shows "\sleep 10ms ms".
+                        split_unit = Some(lossy(unit));
                     } else {
                         return Err(ctx.err(
                             line(),
@@ -387,6 +389,9 @@ fn backslash(
                     unit_col,
                 ));
             };
+            if let Some(u) = split_unit {
+                argv.push(u);
+            }
             MetaCommand::Sleep { arg, unit_us }
         }
         Some(Kind::SetShell) => {
