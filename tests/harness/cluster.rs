@@ -50,12 +50,12 @@ pub(crate) fn bindir() -> Option<PathBuf> {
     static BINDIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     BINDIR
         .get_or_init(|| {
-            if let Ok(out) = Command::new("pg_config").arg("--bindir").output() {
-                if out.status.success() {
-                    let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
-                    if p.join("initdb").is_file() {
-                        return Some(p);
-                    }
+            if let Ok(out) = Command::new("pg_config").arg("--bindir").output()
+                && out.status.success()
+            {
+                let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+                if p.join("initdb").is_file() {
+                    return Some(p);
                 }
             }
             let mut best: Option<(Vec<u32>, PathBuf)> = None;

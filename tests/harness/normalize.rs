@@ -165,10 +165,10 @@ pub(crate) fn mask_banner_version(stdout: &str) -> String {
     stdout
         .split_inclusive('\n')
         .map(|l| {
-            if let Some(rest) = l.strip_prefix("pgbench (17.") {
-                if let Some(i) = rest.find(", server ") {
-                    return format!("{BANNER_17_MASKED}{}", &rest[i + ", server ".len()..]);
-                }
+            if let Some(rest) = l.strip_prefix("pgbench (17.")
+                && let Some(i) = rest.find(", server ")
+            {
+                return format!("{BANNER_17_MASKED}{}", &rest[i + ", server ".len()..]);
             }
             l.to_string()
         })
@@ -216,22 +216,25 @@ fn mask_report_line(line: &str) -> String {
         ("tps = ", " (including reconnection times)"),
     ];
     for (pre, suf) in SHAPES {
-        if let Some(mid) = l.strip_prefix(pre).and_then(|r| r.strip_suffix(suf)) {
-            if mid.parse::<f64>().is_ok() {
-                return format!("{pre}{MASK}{suf}{nl}");
-            }
+        if let Some(mid) = l.strip_prefix(pre).and_then(|r| r.strip_suffix(suf))
+            && mid.parse::<f64>().is_ok()
+        {
+            return format!("{pre}{MASK}{suf}{nl}");
         }
     }
-    if let Some(rest) = l.strip_prefix("rate limit schedule lag: avg ") {
-        if rest.ends_with(") ms") && rest.contains(" (max ") {
-            return format!("rate limit schedule lag: avg {MASK} (max {MASK}) ms{nl}");
-        }
+    if let Some(rest) = l.strip_prefix("rate limit schedule lag: avg ")
+        && rest.ends_with(") ms")
+        && rest.contains(" (max ")
+    {
+        return format!("rate limit schedule lag: avg {MASK} (max {MASK}) ms{nl}");
     }
     // " - N transactions (P% of total, tps = X)"
-    if l.starts_with(" - ") && l.contains(" transactions (") && l.ends_with(')') {
-        if let Some(i) = l.rfind(", tps = ") {
-            return format!("{}, tps = {MASK}){nl}", &l[..i]);
-        }
+    if l.starts_with(" - ")
+        && l.contains(" transactions (")
+        && l.ends_with(')')
+        && let Some(i) = l.rfind(", tps = ")
+    {
+        return format!("{}, tps = {MASK}){nl}", &l[..i]);
     }
     // "progress: ..." lines: every number is measured.
     if l.starts_with("progress: ") {
