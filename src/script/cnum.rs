@@ -217,6 +217,13 @@ fn build_f64(mant: u64, exp: i64, sticky: bool) -> Option<(f64, bool)> {
 /// C `strtol(s, &end, 10)` on a 64-bit `long`: returns (value, end); end is
 /// 0 when no digits were found. Saturates at the `long` range like glibc.
 pub(crate) fn strtol(s: &[u8]) -> (i64, usize) {
+    let (v, end, _) = strtol_erange(s);
+    (v, end)
+}
+
+/// [`strtol`], also telling whether the value was out of the `long` range
+/// (C's `errno == ERANGE`).
+pub(crate) fn strtol_erange(s: &[u8]) -> (i64, usize, bool) {
     let mut i = 0;
     while i < s.len() && c_isspace(s[i]) {
         i += 1;
@@ -240,11 +247,11 @@ pub(crate) fn strtol(s: &[u8]) -> (i64, usize) {
         i += 1;
     }
     if i == start {
-        return (0, 0);
+        return (0, 0, false);
     }
     let v = if neg { -acc } else { acc };
-    let v = v.clamp(i128::from(i64::MIN), i128::from(i64::MAX));
-    (i64::try_from(v).unwrap_or(0), i)
+    let clamped = v.clamp(i128::from(i64::MIN), i128::from(i64::MAX));
+    (i64::try_from(clamped).unwrap_or(0), i, clamped != v)
 }
 
 /// C `(int)` of a `long`: keep the low 32 bits.
