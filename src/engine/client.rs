@@ -1187,28 +1187,27 @@ impl Client {
                     return State::Aborted;
                 }
             }
-            MetaCommand::SyncPipeline => {
+            MetaCommand::SyncPipeline | MetaCommand::EndPipeline => {
+                let ending = matches!(meta, MetaCommand::EndPipeline);
+                // \syncpipeline queues a sync point; \endpipeline also flushes
+                // and then waits for every result of the pipeline.
+                let (tag, sync): (&str, fn(&mut Conn) -> bool) = if ending {
+                    ("endpipeline", Conn::pipeline_sync)
+                } else {
+                    ("syncpipeline", Conn::send_pipeline_sync)
+                };
                 if self.pipeline_status() != PipelineStatus::On {
-                    self.command_failed("syncpipeline", "not in pipeline mode");
+                    self.command_failed(tag, "not in pipeline mode");
                     return State::Aborted;
                 }
-                if !self.conn.as_mut().is_some_and(Conn::send_pipeline_sync) {
-                    self.command_failed("syncpipeline", "failed to send a pipeline sync");
+                if !self.conn.as_mut().is_some_and(sync) {
+                    self.command_failed(tag, "failed to send a pipeline sync");
                     return State::Aborted;
                 }
                 self.num_syncs += 1;
-            }
-            MetaCommand::EndPipeline => {
-                if self.pipeline_status() != PipelineStatus::On {
-                    self.command_failed("endpipeline", "not in pipeline mode");
-                    return State::Aborted;
+                if ending {
+                    return State::WaitResult;
                 }
-                if !self.conn.as_mut().is_some_and(Conn::pipeline_sync) {
-                    self.command_failed("endpipeline", "failed to send a pipeline sync");
-                    return State::Aborted;
-                }
-                self.num_syncs += 1;
-                return State::WaitResult;
             }
         }
         // Evaluating or running a shell command may have taken a while.

@@ -17,6 +17,17 @@ fn flush_all() {
     let _ = std::io::stderr().lock().flush();
 }
 
+/// Builds the command line into `buf` and flushes our output before the
+/// command runs; false (after C's message) if the line cannot be built.
+fn build(words: &ShellWords, vars: &Vars, buf: &mut Vec<u8>) -> bool {
+    if let Err(msg) = words.build(vars, buf) {
+        log::error!("{msg}");
+        return false;
+    }
+    flush_all();
+    true
+}
+
 fn shell(cmdline: &[u8]) -> Process {
     let mut p = Process::new("/bin/sh");
     p.arg("-c").arg(std::ffi::OsStr::from_bytes(cmdline));
@@ -53,11 +64,9 @@ pub(crate) fn run_setshell(
     vars: &mut Vars,
     buf: &mut Vec<u8>,
 ) -> bool {
-    if let Err(msg) = words.build(vars, buf) {
-        log::error!("{msg}");
+    if !build(words, vars, buf) {
         return false;
     }
-    flush_all();
     let mut child = match shell(buf).stdout(Stdio::piped()).spawn() {
         Ok(c) => c,
         Err(_) => {
