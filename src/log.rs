@@ -45,7 +45,7 @@ struct Colors {
     locus: String,
 }
 
-/// Records the program name (basename of argv[0]) and reads `PG_COLOR` /
+/// Records the program name (basename of `argv[0]`) and reads `PG_COLOR` /
 /// `PG_COLORS` as `pg_logging_init` does.
 pub(crate) fn init(argv0: &str) {
     let base = argv0.rsplit('/').next().unwrap_or(argv0);
@@ -83,7 +83,7 @@ fn colors_from_env() -> Colors {
 }
 
 /// The program name used as message prefix ("pgbench-rs" when installed
-/// under that name; the basename of argv[0] as in C).
+/// under that name; the basename of `argv[0]` as in C).
 pub(crate) fn progname() -> &'static str {
     PROGNAME.get().map_or("pgbench", String::as_str)
 }

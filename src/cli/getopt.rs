@@ -125,7 +125,7 @@ pub(crate) enum Item {
     Positional(OsString),
 }
 
-/// A diagnostic glibc's getopt prints (prefixed with argv[0]).
+/// A diagnostic glibc's getopt prints (prefixed with `argv[0]`).
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum GetoptError {
     /// `unrecognized option '--%s'` (the text as typed, value included).
@@ -176,7 +176,7 @@ fn lookup_long(name: &str, typed: &str) -> Result<&'static Spec, GetoptError> {
     }
 }
 
-/// Parses `args` (without argv[0]) into the items before the first error,
+/// Parses `args` (without `argv[0]`) into the items before the first error,
 /// and that error. The caller acts on the items first, as C's getopt loop
 /// acts on each option before getopt reaches a bad one.
 pub(crate) fn parse(args: Vec<OsString>) -> (Vec<Item>, Option<GetoptError>) {

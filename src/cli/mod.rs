@@ -153,7 +153,7 @@ impl LowArgs {
     }
 }
 
-/// Parses and validates the command line (`argv` including argv[0]).
+/// Parses and validates the command line (`argv` including `argv[0]`).
 pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let progname = log::progname();
     let argv0 = argv.first().map(|a| a.to_string_lossy().into_owned()).unwrap_or_default();

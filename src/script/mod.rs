@@ -3,7 +3,7 @@
 //!
 //! [`parse_script`] reads a script as pgbench.c's ParseScript does (using
 //! [`lexer`] for psql's SQL splitting and [`expr`] for expressions),
-//! [`finalize_scripts`] prepares SQL for the query mode, [`eval`] evaluates
+//! [`finalize_scripts`] prepares SQL for the query mode, [`eval()`] evaluates
 //! expressions, [`vars`] holds variables by slot, and [`meta`] has the
 //! run-time helpers of `\sleep`, `\shell`, `\setshell`, `\set`, `\gset`.
 
@@ -163,7 +163,7 @@ impl From<SyntaxError> for ScriptError {
 /// Evaluate the condition of `\if` / `\elif` (value, then truthiness).
 ///
 /// # Errors
-/// As [`eval`].
+/// As [`eval()`].
 pub(crate) fn eval_condition(expr: &Expr, ctx: &mut EvalCtx<'_>) -> Result<bool, EvalError> {
     eval(expr, ctx).map(|v| truthy(&v))
 }

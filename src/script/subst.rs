@@ -43,7 +43,7 @@ enum Part {
     Var(Slot, usize, usize),
 }
 
-/// Extended/prepared form of a command, built by [`finalize`].
+/// Extended/prepared form of a command, built by [`super::finalize_scripts`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ParamForm {
     /// The text with `$1..$n` in place of each `:name`.

@@ -1,0 +1,52 @@
+# pgbench-rs: common tasks. Every target works from a fresh clone; the ones
+# that need PostgreSQL install it first when run as root (scripts/deps.sh).
+
+CARGO ?= cargo
+CARGO_FLAGS ?= --offline --locked
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+FUZZ_SECONDS ?= 60
+
+.PHONY: all build release test lint demo bench vendor fuzz install clean
+
+all: build
+
+build:
+	$(CARGO) build $(CARGO_FLAGS)
+
+release:
+	$(CARGO) build --release $(CARGO_FLAGS)
+
+## Everything CI checks: formatting, lints, unit and integration tests
+## (the integration tests start their own throwaway PostgreSQL server).
+test: lint
+	scripts/deps.sh
+	$(CARGO) test $(CARGO_FLAGS)
+
+lint:
+	scripts/deps.sh
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --document-private-items $(CARGO_FLAGS)
+
+## Build, start a throwaway server, initialize it and run a short benchmark.
+demo:
+	scripts/demo.sh
+
+## Side-by-side benchmarks against C pgbench (see scripts/bench/).
+bench:
+	scripts/bench/suite.sh
+
+## Refresh vendor/ from Cargo.lock (needs crates.io).
+vendor:
+	scripts/vendor.sh
+
+## A short run of the script fuzzer (cargo-fuzz; see fuzz/).
+fuzz:
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+install: release
+	install -D -m 0755 target/release/pgbench-rs $(DESTDIR)$(BINDIR)/pgbench-rs
+
+clean:
+	$(CARGO) clean
