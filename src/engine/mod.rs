@@ -163,6 +163,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
         epoch_shift: epoch_shift(),
         sync: &sync,
         mechanism: mechanism(),
+        pin: std::env::var("PGBENCH_RS_PIN").is_ok_and(|v| v == "on"),
     };
     let (tx, rx) = crossbeam_channel::unbounded::<Msg>();
     let results: Vec<WorkerResult> = std::thread::scope(|s| {

@@ -45,6 +45,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) sync: &'a RunSync,
     /// The waiting mechanism.
     pub(crate) mechanism: Mechanism,
+    /// Pin each worker thread to a core.
+    pub(crate) pin: bool,
 }
 
 impl Shared<'_> {
@@ -183,6 +185,9 @@ pub(crate) fn run(
 ) -> WorkerResult {
     let cfg = sh.cfg;
     let mut fatal = false;
+    if sh.pin {
+        crate::sys::affinity::pin_current_thread(th.tid);
+    }
     if cfg.use_log {
         let path =
             crate::report::txlog::log_path(cfg.log_prefix.as_deref(), std::process::id(), th.tid);
@@ -272,6 +277,8 @@ struct Loop {
     n_socket_waits: usize,
     /// Whether each client waits for its socket (indexed by client).
     socket_wait: Vec<bool>,
+    /// Whether each client waited for its socket since it last yielded.
+    waited_since_yield: Vec<bool>,
     /// Whether writability is watched for each client.
     write_interest: Vec<bool>,
     ready: Vec<Ready>,
@@ -285,6 +292,7 @@ impl Loop {
             timers: BinaryHeap::new(),
             n_socket_waits: 0,
             socket_wait: vec![false; n],
+            waited_since_yield: vec![false; n],
             write_interest: vec![false; n],
             ready: Vec::with_capacity(n + 1),
         }
@@ -352,6 +360,7 @@ impl Loop {
                 }
                 match w {
                     Wait::Socket { flush } => {
+                        self.waited_since_yield[idx] = true;
                         self.socket_wait[idx] = true;
                         self.n_socket_waits += 1;
                         if flush != self.write_interest[idx] {
@@ -362,6 +371,14 @@ impl Loop {
                         }
                     }
                     Wait::Until(t) => self.timers.push(Reverse((t, i))),
+                    // A client that finished a transaction runs again at
+                    // once (after those already queued) when that
+                    // transaction waited for the server; one that did not
+                    // (a script of meta-commands only) waits for the next
+                    // poll, so it cannot keep the others from their results.
+                    Wait::Yield if std::mem::take(&mut self.waited_since_yield[idx]) => {
+                        self.runq.push_back(i);
+                    }
                     Wait::Yield => self.yielded.push(i),
                     Wait::Done => {
                         remains -= 1;
@@ -375,8 +392,10 @@ impl Loop {
                 break;
             }
 
-            // How long may we wait?
-            let mut now = monotonic_us();
+            // How long may we wait? The clock is read only when a timer or
+            // a progress report needs it.
+            let timed = progress_us > 0 || !self.timers.is_empty();
+            let mut now = if timed { monotonic_us() } else { 0 };
             let mut timeout: Option<i64> = None;
             if !self.yielded.is_empty() {
                 timeout = Some(0);
@@ -424,9 +443,14 @@ impl Loop {
                     log::error!("{method}() failed: {}", crate::sys::os_error_text(&e));
                     return false;
                 }
-                now = monotonic_us();
+                if timed {
+                    now = monotonic_us();
+                }
             }
-            for r in std::mem::take(&mut self.ready) {
+            // Take the list out (and put it back below) so its allocation
+            // is reused by every wait.
+            let ready = std::mem::take(&mut self.ready);
+            for &r in &ready {
                 if r.token == WAKER_TOKEN {
                     continue;
                 }
@@ -449,6 +473,7 @@ impl Loop {
                     }
                 }
             }
+            self.ready = ready;
             while let Some(Reverse((t, i))) = self.timers.peek().copied() {
                 if t > now {
                     break;

@@ -272,16 +272,23 @@ impl Conn {
     /// `values` (each NUL-terminated) at offsets `starts` (`NULL_PARAM` for
     /// a SQL NULL). Returns the count, or None if an offset is bad.
     fn fill_params(&mut self, values: &[u8], starts: &[u32]) -> Option<c_int> {
+        // Every value lies inside `values` and the buffer ends with a NUL,
+        // so each one is terminated within it: libpq never reads past the
+        // buffer, whatever the offsets.
+        if !starts.is_empty()
+            && values.last() != Some(&0)
+            && starts.iter().any(|&s| s != NULL_PARAM)
+        {
+            return None;
+        }
         self.param_ptrs.clear();
         for &s in starts {
             if s == NULL_PARAM {
                 self.param_ptrs.push(ptr::null());
                 continue;
             }
-            let s = usize::try_from(s).ok()?;
-            let tail = values.get(s..)?;
-            // The value must be terminated inside the buffer.
-            if !tail.contains(&0) {
+            let tail = values.get(usize::try_from(s).ok()?..)?;
+            if tail.is_empty() {
                 return None;
             }
             self.param_ptrs.push(tail.as_ptr().cast());
@@ -293,9 +300,10 @@ impl Conn {
     pub(crate) fn send_query_params(&mut self, sql: &CStr, values: &[u8], starts: &[u32]) -> bool {
         let Some(n) = self.fill_params(values, starts) else { return false };
         // SAFETY: the pointer is a live connection; sql is NUL-terminated;
-        // param_ptrs holds n entries, each NULL or pointing into `values` at
-        // a NUL-terminated string (checked by fill_params); `values` outlives
-        // the call and libpq copies the data before returning.
+        // param_ptrs holds n entries, each NULL or pointing into `values`,
+        // whose last byte is NUL, so each string ends inside it (checked by
+        // fill_params); `values` outlives the call and libpq copies the data
+        // before returning.
         unsafe {
             pq_sys::PQsendQueryParams(
                 self.ptr(),

@@ -3,6 +3,7 @@
 //! contains `unsafe` code and the only one that names `libc`.
 #![allow(unsafe_code)]
 
+pub(crate) mod affinity;
 pub(crate) mod clock;
 pub(crate) mod poll;
 pub(crate) mod prompt;
