@@ -460,11 +460,10 @@ impl Parser<'_, '_, '_> {
     /// Point the jump at `at` to the current end of the code.
     fn patch(&mut self, at: usize) {
         let off = u32::try_from(self.code.len() - at).unwrap_or(u32::MAX);
-        if let Some(op) = self.code.get_mut(at) {
-            match op {
-                Op::AndTest(o) | Op::OrTest(o) | Op::JumpIfFalse(o) | Op::Jump(o) => *o = off,
-                _ => {}
-            }
+        if let Some(Op::AndTest(o) | Op::OrTest(o) | Op::JumpIfFalse(o) | Op::Jump(o)) =
+            self.code.get_mut(at)
+        {
+            *o = off;
         }
     }
 
@@ -503,7 +502,7 @@ impl Parser<'_, '_, '_> {
                 self.push(d1)?;
                 conts.push(Cont::Paren { d1 });
                 conts.push(Cont::Loop { min: 0, depth: d1, start });
-                return Ok(Mode::Operand(d1));
+                Ok(Mode::Operand(d1))
             }
             Tok::Plus | Tok::Minus | Tok::Tilde | Tok::Not => {
                 self.push(d1)?;
@@ -529,7 +528,7 @@ impl Parser<'_, '_, '_> {
                 };
                 conts.push(Cont::Prefix(t.tok));
                 conts.push(Cont::Loop { min, depth: d1, start: self.code.len() });
-                return Ok(Mode::Operand(d1));
+                Ok(Mode::Operand(d1))
             }
             Tok::Null | Tok::Bool(_) | Tok::Int(_) | Tok::Double(_) | Tok::Var => {
                 self.push(d1)?;
