@@ -318,6 +318,40 @@ pub(crate) mod tests {
         }
     }
 
+    /// SQL splitting compared with what C pgbench sent (--debug) for the
+    /// same script.
+    #[test]
+    fn sql_splitting_matches_c_pgbench() {
+        let (s, reg) = parse(
+            "-- lead comment\n  /* c1 /* nested; */ still; */ SELECT 1 AS a;\nSELECT 'x;y' \\; SELECT $q$ ; $q$ AS b;\nCREATE OR REPLACE FUNCTION pg_temp.f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; SELECT CASE WHEN true THEN 2 END; END;\nSELECT E'\\\\'';' AS e, (1\n + 2) ;\nSELECT 1 AS g \\gset\nSELECT U&'d;' , \"x;\"\"y\" FROM (SELECT 1 AS \"x;\"\"y\") s;\nSELECT 1 -- trailing ; comment\n + 2;\nSELECT 3; SELECT 4 \\; SELECT 5 \\:\\:int ::text\n",
+        );
+        let vars = Vars::new(&reg);
+        let mut out = Vec::new();
+        let sent: Vec<String> = s
+            .commands
+            .iter()
+            .filter_map(Command::sql)
+            .map(|q| {
+                q.render_simple(&vars, &mut out);
+                String::from_utf8_lossy(&out[..out.len() - 1]).into_owned()
+            })
+            .collect();
+        assert_eq!(
+            sent,
+            [
+                "/* c1 /* nested; */ still; */ SELECT 1 AS a;",
+                "SELECT 'x;y' ; SELECT $q$ ; $q$ AS b;",
+                "CREATE OR REPLACE FUNCTION pg_temp.f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; SELECT CASE WHEN true THEN 2 END; END;",
+                "SELECT E'\\\\'';' AS e, (1\n + 2) ;",
+                "SELECT 1 AS g ",
+                "SELECT U&'d;' , \"x;\"\"y\" FROM (SELECT 1 AS \"x;\"\"y\") s;",
+                "SELECT 1 -- trailing ; comment\n + 2;",
+                "SELECT 3;",
+                "SELECT 4 ; SELECT 5 ::int ::text\n",
+            ]
+        );
+    }
+
     #[test]
     fn commands_first_lines_and_argv() {
         let (s, _) = parse(
