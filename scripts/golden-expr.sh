@@ -228,7 +228,9 @@ with open(os.path.join(D, 'tap-expressions.txt'), 'w') as f:
 D_COMMON = ['-Ds1=12', '-Ds2=1.5', '-Ds3=yes', '-Ds4=  42', '-Ds5=0x1A', '-Ds6=inf',
             '-Ds7=1e3', '-Ds8=NuLl', '-Ds9=-0', '-Dbig=9223372036854775808',
             '-Dplus=+', '-Dbad=5x', '-Dsp=5 ', '-Dtr=trueXXX', '-Dmaxint=9223372036854775807',
-            '-Dminint=-9223372036854775808']
+            '-Dminint=-9223372036854775808',
+            # the -D options of the TAP test's script errors
+            '-Dfoo=bla', '-Dnull=null', '-Dtrue=true', '-Done=1', '-Dzero=0.0', '-Dbadtrue=trueXXX']
 DSEED = ['-Ddefault_seed=12345']
 
 arith = r"""1+2;7-10;6*7;7/2;-7/2;7/-2;-7/-2;7%3;-7%3;7%-3;5 % 3.7;5 % -1;-9223372036854775808 % -1
@@ -279,7 +281,12 @@ random_gaussian(1, 10, 1.9);random_exponential(1, 10, 0);random_exponential(1, 1
 random_zipfian(1, 10, 1.0);random_zipfian(1, 10, 1001);permute(1, 0);permute(1, -5);hash(1, true)
 least(1, true);greatest(1.5, true);:nosuchvar;:big;:plus;:bad;:sp;:tr + 1
 least(0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16);random(true, 1);pow(true, 1)
-mod(1.5, 0);1 % 0.4;sqrt(false);-true;~1.5e19;1 << true;abs(true);int(true);double(false)"""
+mod(1.5, 0);1 % 0.4;sqrt(false);-true;~1.5e19;1 << true;abs(true);int(true);double(false)
+1/0;:nosuchvariable;least(0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16);random(5,3)
+random_gaussian(0, 10, 1.0);random_exponential(0, 10, 0.0);random_zipfian(0, 10, 1)
+random_zipfian(0, 10, 1000000);:foo + 1;NOT 0.0;TRUE + 2;ln(TRUE);random(FALSE, TRUE);int(1E32)
+(1<<62) + (1<<62);0 - (1<<62) - (1<<62) - (1<<62);2 * (1<<62);:badtrue or true;permute(0, 0)
+:null IS NULL AND :true AND :one = 1 AND :zero = 0"""
 
 def split(block):
     return [e for line in block.splitlines() for e in line.split(';')]

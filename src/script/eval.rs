@@ -6,7 +6,7 @@
 use std::fmt;
 use std::fmt::Write as _;
 
-use super::expr::{Expr, Func};
+use super::expr::{Expr, Func, Op};
 use super::{Value, Vars};
 use crate::rand::dist;
 use crate::rand::prng::PgPrng;
@@ -153,73 +153,108 @@ pub(crate) fn to_double(v: Value) -> Result<f64, EvalError> {
     }
 }
 
-/// Maximum number of evaluated arguments of a function (C's MAX_FARGS).
-const MAX_FARGS: usize = 16;
+/// Values kept on the Rust stack while evaluating; deeper programs (only
+/// absurdly nested expressions) get a heap stack.
+const INLINE_STACK: usize = 32;
 
-/// Evaluate an expression (C's evaluateExpr).
+/// Evaluate an expression (C's evaluateExpr): runs its postfix program.
+/// Does not allocate unless the expression needs more than 32 stack
+/// entries (or calls `debug()`, or fails).
 ///
 /// # Errors
 /// The C message for the first failure; see [`EvalError`].
 pub(crate) fn eval(expr: &Expr, ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError> {
-    match expr {
-        Expr::Const(v) => Ok(*v),
-        Expr::Var(slot) => ctx.vars.value(*slot),
-        Expr::Func(f, args) => eval_func(*f, args, ctx),
-        Expr::And(a, b) => {
-            let a = eval(a, ctx)?;
-            if a == Value::Null {
-                return Ok(Value::Null);
+    if expr.max_stack <= INLINE_STACK {
+        let mut stack = [Value::Null; INLINE_STACK];
+        run(expr, ctx, &mut stack)
+    } else {
+        let mut stack = vec![Value::Null; expr.max_stack];
+        run(expr, ctx, &mut stack)
+    }
+}
+
+/// The instruction after a jump by `off` from the one before `pc`.
+fn jump(pc: usize, off: u32) -> usize {
+    (pc - 1).saturating_add((off as usize).max(1))
+}
+
+fn run(expr: &Expr, ctx: &mut EvalCtx<'_>, st: &mut [Value]) -> Result<Value, EvalError> {
+    let code = &expr.code;
+    let mut sp = 0usize;
+    let mut pc = 0usize;
+    // The parser sizes the stack; an inconsistency is reported as NULL
+    // rather than a panic.
+    macro_rules! top {
+        () => {
+            match sp.checked_sub(1).and_then(|i| st.get_mut(i)) {
+                Some(v) => v,
+                None => return Ok(Value::Null),
             }
-            if !to_bool(a)? {
-                return Ok(Value::Bool(false));
+        };
+    }
+    while let Some(&op) = code.get(pc) {
+        pc += 1;
+        match op {
+            Op::Const(v) => {
+                let Some(slot) = st.get_mut(sp) else { return Ok(Value::Null) };
+                *slot = v;
+                sp += 1;
             }
-            lazy_rhs(b, ctx)
-        }
-        Expr::Or(a, b) => {
-            let a = eval(a, ctx)?;
-            if a == Value::Null {
-                return Ok(Value::Null);
+            Op::Var(s) => {
+                let v = ctx.vars.value(s)?;
+                let Some(slot) = st.get_mut(sp) else { return Ok(Value::Null) };
+                *slot = v;
+                sp += 1;
             }
-            if to_bool(a)? {
-                return Ok(Value::Bool(true));
+            Op::Call(f, n) => {
+                let n = usize::from(n);
+                let Some(base) = sp.checked_sub(n) else { return Ok(Value::Null) };
+                let r = apply(f, st.get(base..sp).unwrap_or(&[]), ctx)?;
+                let Some(slot) = st.get_mut(base) else { return Ok(Value::Null) };
+                *slot = r;
+                sp = base + 1;
             }
-            lazy_rhs(b, ctx)
-        }
-        Expr::Case(parts) => {
-            let mut rest: &[Expr] = parts;
-            loop {
-                match rest {
-                    [cond, value, tail @ ..] if !tail.is_empty() => {
-                        if truthy(&eval(cond, ctx)?) {
-                            return eval(value, ctx);
-                        }
-                        rest = tail;
-                    }
-                    [else_value] => return eval(else_value, ctx),
-                    // The parser never builds other shapes.
-                    _ => return Ok(Value::Null),
+            Op::TooManyArgs => return Err(EvalError::TooManyArgs),
+            Op::AndTest(off) | Op::OrTest(off) => {
+                let a = *top!();
+                if a == Value::Null {
+                    pc = jump(pc, off);
+                    continue;
+                }
+                let b = to_bool(a)?;
+                let is_and = matches!(op, Op::AndTest(_));
+                if b != is_and {
+                    // AND with false, OR with true: that is the result.
+                    *top!() = Value::Bool(b);
+                    pc = jump(pc, off);
+                } else {
+                    sp -= 1;
                 }
             }
+            Op::AndEnd | Op::OrEnd => {
+                let t = top!();
+                if *t != Value::Null {
+                    *t = Value::Bool(to_bool(*t)?);
+                }
+            }
+            Op::JumpIfFalse(off) => {
+                let c = *top!();
+                sp -= 1;
+                if !truthy(&c) {
+                    pc = jump(pc, off);
+                }
+            }
+            Op::Jump(off) => pc = jump(pc, off),
         }
     }
+    Ok(if sp == 0 { Value::Null } else { st.get(sp - 1).copied().unwrap_or(Value::Null) })
 }
 
-fn lazy_rhs(b: &Expr, ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError> {
-    let b = eval(b, ctx)?;
-    if b == Value::Null { Ok(Value::Null) } else { to_bool(b).map(Value::Bool) }
-}
-
-fn eval_func(f: Func, args: &[Expr], ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError> {
-    let mut v = [Value::Null; MAX_FARGS];
-    let mut has_null = false;
-    for (slot, a) in v.iter_mut().zip(args) {
-        *slot = eval(a, ctx)?;
-        has_null |= *slot == Value::Null;
-    }
-    if args.len() > MAX_FARGS {
-        return Err(EvalError::TooManyArgs);
-    }
-    let v = &v[..args.len()];
+/// Apply a function to its evaluated arguments (evalStandardFunc after the
+/// arguments are known).
+#[inline(never)]
+fn apply(f: Func, v: &[Value], ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError> {
+    let has_null = v.contains(&Value::Null);
     if has_null && f != Func::Is && f != Func::Debug {
         return Ok(Value::Null);
     }

@@ -81,26 +81,52 @@ pub(crate) enum Func {
     Permute,
 }
 
-/// A parsed expression.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Expr {
-    /// A constant.
+/// One step of a compiled expression (a postfix program run on a value
+/// stack, so that neither evaluation nor dropping recurses).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Op {
+    /// Push a constant.
     Const(Value),
-    /// A variable reference (`:name`).
+    /// Push a variable's value.
     Var(super::vars::Slot),
-    /// A strictly evaluated function or operator and its arguments.
-    Func(Func, Box<[Expr]>),
-    /// Lazy `AND`.
-    And(Box<Expr>, Box<Expr>),
-    /// Lazy `OR`.
-    Or(Box<Expr>, Box<Expr>),
-    /// `CASE`: condition, value pairs followed by the ELSE value (NULL if
-    /// absent); always an odd number >= 3 of expressions.
-    Case(Box<[Expr]>),
+    /// Pop the arguments (at most 16), push the function's result.
+    Call(Func, u8),
+    /// Fail with `too many function arguments` (after evaluating 16).
+    TooManyArgs,
+    /// Lazy AND, left operand on top: NULL stays and jumps, false becomes
+    /// the result and jumps, true is popped (the right operand follows).
+    AndTest(u32),
+    /// Lazy AND, right operand on top: NULL stays, else it must be boolean.
+    AndEnd,
+    /// Lazy OR, as [`Op::AndTest`] with true short-circuiting.
+    OrTest(u32),
+    /// Lazy OR, right operand.
+    OrEnd,
+    /// CASE: pop a condition; jump unless it is true (truthiness).
+    JumpIfFalse(u32),
+    /// CASE: jump (to the end).
+    Jump(u32),
+}
+
+/// A parsed expression: a postfix program. Jumps are forward offsets from
+/// the jumping instruction.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Expr {
+    /// The instructions.
+    pub(crate) code: Box<[Op]>,
+    /// The largest number of values on the stack while it runs.
+    pub(crate) max_stack: usize,
+}
+
+impl Expr {
+    /// An expression that is just a constant.
+    pub(crate) fn constant(v: Value) -> Self {
+        Expr { code: Box::new([Op::Const(v)]), max_stack: 1 }
+    }
 }
 
 /// Arity rule of a user-callable function.
-#[derive(Clone, Copy)]
+#[derive(Debug, Clone, Copy)]
 enum Arity {
     Exact(usize),
     AtLeastOne,
@@ -250,16 +276,20 @@ struct Parser<'s, 'a, 'r> {
     last_end: usize,
     /// The most recently lexed token was the newline (C's last_was_newline).
     last_was_newline: bool,
+    /// The program being built.
+    code: Vec<Op>,
 }
 
 type PResult<T> = Result<T, ExprError>;
 
 impl Parser<'_, '_, '_> {
+    #[inline(never)]
     fn error(&self, msg: &'static str, more: Option<String>) -> ExprError {
         ExprError { msg, more, offset: self.last_end.saturating_sub(1) }
     }
 
     /// Lex one token in the EXPR state.
+    #[inline(never)]
     fn lex(&mut self) -> PResult<Token> {
         let src = self.sc.src;
         self.last_was_newline = false;
@@ -338,6 +368,7 @@ impl Parser<'_, '_, '_> {
     }
 
     /// Integer, double, or the special 9223372036854775808 (longest match).
+    #[inline(never)]
     fn number(&mut self, i: usize) -> PResult<(Tok, usize)> {
         let src = self.sc.src;
         let digits = |mut k: usize| {
@@ -421,38 +452,298 @@ impl Parser<'_, '_, '_> {
         Ok(t)
     }
 
-    /// Parse an expression whose first symbol lands at stack depth
-    /// `depth + 1`, stopping before operators that bind no tighter than
-    /// `min`.
-    fn expr(&mut self, min: u8, depth: usize) -> PResult<Expr> {
-        let mut lhs = self.prefix(depth)?;
-        loop {
-            let t = self.peek()?;
-            let Some((p, assoc)) = infix(t.tok) else { return Ok(lhs) };
-            if p < min || (p == min && assoc == Fixity::Left) {
-                return Ok(lhs);
-            }
-            if p == min && assoc == Fixity::NonAssoc {
-                return Err(self.error("syntax error", None));
-            }
-            self.peeked = None;
-            self.push(depth + 2)?;
-            if assoc == Fixity::Postfix {
-                lhs = self.postfix(t.tok, lhs, depth)?;
-                continue;
-            }
-            let rhs = self.expr(p, depth + 2)?;
-            lhs = binary(t.tok, lhs, rhs);
+    fn emit(&mut self, op: Op) -> usize {
+        self.code.push(op);
+        self.code.len() - 1
+    }
+
+    /// Point the jump at `at` to the current end of the code.
+    fn patch(&mut self, at: usize) {
+        let off = u32::try_from(self.code.len() - at).unwrap_or(u32::MAX);
+        if let Some(Op::AndTest(o) | Op::OrTest(o) | Op::JumpIfFalse(o) | Op::Jump(o)) =
+            self.code.get_mut(at)
+        {
+            *o = off;
         }
     }
 
-    /// `IS [NOT] NULL|TRUE|FALSE`, `ISNULL`, `NOTNULL` after `lhs`.
-    fn postfix(&mut self, op: Tok, lhs: Expr, depth: usize) -> PResult<Expr> {
-        let is = |l: Expr, v: Value| Expr::Func(Func::Is, Box::new([l, Expr::Const(v)]));
-        let not = |e: Expr| Expr::Func(Func::Not, Box::new([e]));
-        match op {
-            Tok::IsNull => Ok(is(lhs, Value::Null)),
-            Tok::NotNull => Ok(not(is(lhs, Value::Null))),
+    /// Parse a whole expression, up to and including the end of the line.
+    /// bison's grammar is followed with an explicit stack of continuations
+    /// instead of recursion; `depth` values count bison's stack symbols.
+    fn parse(&mut self) -> PResult<()> {
+        let mut conts = vec![Cont::Top, Cont::Loop { min: 0, depth: 0, start: 0 }];
+        let mut mode = Mode::Operand(0);
+        loop {
+            mode = match mode {
+                Mode::Operand(d) => self.operand(d, &mut conts)?,
+                Mode::Args => self.args(&mut conts)?,
+                Mode::Done => match conts.pop() {
+                    None => return Ok(()),
+                    Some(c) => {
+                        if let Some(m) = self.complete(c, &mut conts)? {
+                            m
+                        } else {
+                            return Ok(());
+                        }
+                    }
+                },
+            };
+        }
+    }
+
+    /// Read the start of an operand at stack depth `d`: prefix operators
+    /// and parentheses push continuations, a primary is emitted.
+    fn operand(&mut self, d: usize, conts: &mut Vec<Cont>) -> PResult<Mode> {
+        let t = self.next()?;
+        let d1 = d + 1;
+        let start = self.code.len();
+        match t.tok {
+            Tok::LParen => {
+                self.push(d1)?;
+                conts.push(Cont::Paren { d1 });
+                conts.push(Cont::Loop { min: 0, depth: d1, start });
+                Ok(Mode::Operand(d1))
+            }
+            Tok::Plus | Tok::Minus | Tok::Tilde | Tok::Not => {
+                self.push(d1)?;
+                if t.tok == Tok::Minus && self.peek()?.tok == Tok::MaxIntPlusOne {
+                    self.peeked = None;
+                    self.push(d + 2)?;
+                    self.emit(Op::Const(Value::Int(i64::MIN)));
+                    return Ok(Mode::Done);
+                }
+                let min = match t.tok {
+                    Tok::Minus => {
+                        // unary minus is 0 - x
+                        self.emit(Op::Const(Value::Int(0)));
+                        P_UNARY
+                    }
+                    Tok::Tilde => {
+                        // ~x is -1 # x
+                        self.emit(Op::Const(Value::Int(-1)));
+                        P_BIT
+                    }
+                    Tok::Not => P_NOT,
+                    _ => P_UNARY,
+                };
+                conts.push(Cont::Prefix(t.tok));
+                conts.push(Cont::Loop { min, depth: d1, start: self.code.len() });
+                Ok(Mode::Operand(d1))
+            }
+            Tok::Null | Tok::Bool(_) | Tok::Int(_) | Tok::Double(_) | Tok::Var => {
+                self.push(d1)?;
+                let op = match t.tok {
+                    Tok::Bool(b) => Op::Const(Value::Bool(b)),
+                    Tok::Int(i) => Op::Const(Value::Int(i)),
+                    Tok::Double(x) => Op::Const(Value::Double(x)),
+                    Tok::Var => Op::Var(self.reg.slot_bytes(&self.sc.src[t.start + 1..t.end])),
+                    _ => Op::Const(Value::Null),
+                };
+                self.emit(op);
+                Ok(Mode::Done)
+            }
+            Tok::Function => {
+                self.push(d1)?;
+                let text = &self.sc.src[t.start..t.end];
+                let Some(&(name, func, arity)) =
+                    FUNCTIONS.iter().find(|(n, _, _)| text.eq_ignore_ascii_case(n.as_bytes()))
+                else {
+                    let more = String::from_utf8_lossy(text).into_owned();
+                    return Err(self.error("unexpected function name", Some(more)));
+                };
+                self.expect(Tok::LParen, d + 2)?;
+                let args = Args { name, func, arity, depth: d, n: 0, end16: start };
+                if matches!(self.peek()?.tok, Tok::Comma | Tok::RParen) {
+                    // An empty elist is reduced first (C quirk: "f(, x)").
+                    self.push(d + 3)?;
+                    conts.push(Cont::Args(args));
+                    return Ok(Mode::Args);
+                }
+                conts.push(Cont::Args(args));
+                conts.push(Cont::Loop { min: 0, depth: d + 2, start });
+                Ok(Mode::Operand(d + 2))
+            }
+            Tok::Case => {
+                self.push(d1)?;
+                self.expect(Tok::When, d + 2)?;
+                conts.push(Cont::CaseCond { depth: d, later: false, ends: Vec::new() });
+                conts.push(Cont::Loop { min: 0, depth: d + 2, start });
+                Ok(Mode::Operand(d + 2))
+            }
+            _ => Err(self.error("syntax error", None)),
+        }
+    }
+
+    /// After an argument (or an empty list start): `,` or `)`.
+    fn args(&mut self, conts: &mut Vec<Cont>) -> PResult<Mode> {
+        let Some(Cont::Args(a)) = conts.pop() else { return Ok(Mode::Done) };
+        let t = self.peek()?;
+        match t.tok {
+            Tok::Comma => {
+                self.peeked = None;
+                self.push(a.depth + 4)?;
+                let start = self.code.len();
+                let depth = a.depth + 4;
+                conts.push(Cont::Args(a));
+                conts.push(Cont::Loop { min: 0, depth, start });
+                Ok(Mode::Operand(depth))
+            }
+            Tok::RParen => {
+                self.peeked = None;
+                self.push(a.depth + 4)?;
+                let n = a.n;
+                let bad = match a.arity {
+                    Arity::Exact(k) => (n != k).then_some("unexpected number of arguments"),
+                    Arity::AtLeastOne => (n == 0).then_some("at least one argument expected"),
+                    Arity::Hash => {
+                        (!(1..=2).contains(&n)).then_some("unexpected number of arguments")
+                    }
+                    Arity::Permute => {
+                        (!(2..=3).contains(&n)).then_some("unexpected number of arguments")
+                    }
+                };
+                if let Some(msg) = bad {
+                    return Err(self.error(msg, Some(a.name.to_owned())));
+                }
+                let mut n = n;
+                if matches!((a.arity, n), (Arity::Hash, 1) | (Arity::Permute, 2)) {
+                    self.emit(Op::Var(DEFAULT_SEED));
+                    n += 1;
+                }
+                if n > MAX_FARGS {
+                    // C evaluates 16 arguments, then gives up.
+                    self.code.truncate(a.end16);
+                    self.emit(Op::TooManyArgs);
+                } else {
+                    self.emit(Op::Call(a.func, u8::try_from(n).unwrap_or(u8::MAX)));
+                }
+                Ok(Mode::Done)
+            }
+            _ => Err(self.error("syntax error", None)),
+        }
+    }
+
+    /// A sub-expression is complete: hand it to the continuation `c`.
+    /// Returns None when the whole expression is parsed.
+    fn complete(&mut self, c: Cont, conts: &mut Vec<Cont>) -> PResult<Option<Mode>> {
+        Ok(Some(match c {
+            Cont::Top => {
+                let t = self.peek()?;
+                if t.tok != Tok::Eol {
+                    return Err(self.error("syntax error", None));
+                }
+                self.peeked = None;
+                return Ok(None);
+            }
+            Cont::Loop { min, depth, start } => {
+                let t = self.peek()?;
+                let Some((p, fixity)) = infix(t.tok) else { return Ok(Some(Mode::Done)) };
+                if p < min || (p == min && fixity == Fixity::Left) {
+                    return Ok(Some(Mode::Done));
+                }
+                if p == min && fixity == Fixity::NonAssoc {
+                    return Err(self.error("syntax error", None));
+                }
+                self.peeked = None;
+                self.push(depth + 2)?;
+                conts.push(Cont::Loop { min, depth, start });
+                if fixity == Fixity::Postfix {
+                    self.postfix(t.tok, depth)?;
+                    return Ok(Some(Mode::Done));
+                }
+                let patch = match t.tok {
+                    Tok::And => self.emit(Op::AndTest(0)),
+                    Tok::Or => self.emit(Op::OrTest(0)),
+                    _ => 0,
+                };
+                let mid = self.code.len();
+                conts.push(Cont::Binary { op: t.tok, lhs_start: start, mid, patch });
+                conts.push(Cont::Loop { min: p, depth: depth + 2, start: mid });
+                Mode::Operand(depth + 2)
+            }
+            Cont::Binary { op, lhs_start, mid, patch } => {
+                self.binary(op, lhs_start, mid, patch);
+                Mode::Done
+            }
+            Cont::Prefix(op) => {
+                match op {
+                    Tok::Minus => self.emit(Op::Call(Func::Sub, 2)),
+                    Tok::Tilde => self.emit(Op::Call(Func::BitXor, 2)),
+                    Tok::Not => self.emit(Op::Call(Func::Not, 1)),
+                    _ => 0,
+                };
+                Mode::Done
+            }
+            Cont::Paren { d1 } => {
+                self.expect(Tok::RParen, d1 + 2)?;
+                Mode::Done
+            }
+            Cont::Args(mut a) => {
+                a.n += 1;
+                if a.n == MAX_FARGS {
+                    a.end16 = self.code.len();
+                }
+                conts.push(Cont::Args(a));
+                Mode::Args
+            }
+            Cont::CaseCond { depth, later, ends } => {
+                let d = depth + if later { 5 } else { 4 };
+                self.expect(Tok::Then, d)?;
+                let jf = self.emit(Op::JumpIfFalse(0));
+                let start = self.code.len();
+                conts.push(Cont::CaseVal { depth, jf, ends });
+                conts.push(Cont::Loop { min: 0, depth: d, start });
+                Mode::Operand(d)
+            }
+            Cont::CaseVal { depth, jf, mut ends } => {
+                ends.push(self.emit(Op::Jump(0)));
+                self.patch(jf);
+                let t = self.peek()?;
+                let start = self.code.len();
+                match t.tok {
+                    Tok::When => {
+                        self.peeked = None;
+                        self.push(depth + 3)?;
+                        conts.push(Cont::CaseCond { depth, later: true, ends });
+                        conts.push(Cont::Loop { min: 0, depth: depth + 3, start });
+                        Mode::Operand(depth + 3)
+                    }
+                    Tok::Else => {
+                        self.peeked = None;
+                        self.push(depth + 3)?;
+                        conts.push(Cont::CaseElse { depth, ends });
+                        conts.push(Cont::Loop { min: 0, depth: depth + 3, start });
+                        Mode::Operand(depth + 3)
+                    }
+                    Tok::End => {
+                        self.peeked = None;
+                        self.push(depth + 3)?;
+                        self.emit(Op::Const(Value::Null));
+                        for at in ends {
+                            self.patch(at);
+                        }
+                        Mode::Done
+                    }
+                    _ => return Err(self.error("syntax error", None)),
+                }
+            }
+            Cont::CaseElse { depth, ends } => {
+                self.expect(Tok::End, depth + 5)?;
+                for at in ends {
+                    self.patch(at);
+                }
+                Mode::Done
+            }
+        }))
+    }
+
+    /// `IS [NOT] NULL|TRUE|FALSE`, `ISNULL`, `NOTNULL` (the operator was
+    /// shifted at `depth + 2`).
+    #[inline(never)]
+    fn postfix(&mut self, op: Tok, depth: usize) -> PResult<()> {
+        let (v, negate) = match op {
+            Tok::IsNull => (Value::Null, false),
+            Tok::NotNull => (Value::Null, true),
             _ => {
                 let t = self.peek()?;
                 let negate = t.tok == Tok::Not;
@@ -470,153 +761,126 @@ impl Parser<'_, '_, '_> {
                 };
                 self.peeked = None;
                 self.push(depth + if negate { 4 } else { 3 })?;
-                Ok(if negate { not(is(lhs, v)) } else { is(lhs, v) })
+                (v, negate)
             }
-        }
-    }
-
-    /// A primary expression or a prefix operator and its operand.
-    fn prefix(&mut self, depth: usize) -> PResult<Expr> {
-        let t = self.next()?;
-        let d1 = depth + 1;
-        let simple = |e: Expr| -> PResult<Expr> { Ok(e) };
-        match t.tok {
-            Tok::LParen => {
-                self.push(d1)?;
-                let e = self.expr(0, d1)?;
-                self.expect(Tok::RParen, depth + 3)?;
-                Ok(e)
-            }
-            Tok::Plus => {
-                self.push(d1)?;
-                self.expr(P_UNARY, d1)
-            }
-            Tok::Minus => {
-                self.push(d1)?;
-                if self.peek()?.tok == Tok::MaxIntPlusOne {
-                    self.peeked = None;
-                    self.push(depth + 2)?;
-                    return Ok(Expr::Const(Value::Int(i64::MIN)));
-                }
-                let e = self.expr(P_UNARY, d1)?;
-                Ok(Expr::Func(Func::Sub, Box::new([Expr::Const(Value::Int(0)), e])))
-            }
-            Tok::Tilde => {
-                self.push(d1)?;
-                let e = self.expr(P_BIT, d1)?;
-                Ok(Expr::Func(Func::BitXor, Box::new([Expr::Const(Value::Int(-1)), e])))
-            }
-            Tok::Not => {
-                self.push(d1)?;
-                let e = self.expr(P_NOT, d1)?;
-                Ok(Expr::Func(Func::Not, Box::new([e])))
-            }
-            Tok::Null => self.push(d1).and_then(|()| simple(Expr::Const(Value::Null))),
-            Tok::Bool(b) => self.push(d1).and_then(|()| simple(Expr::Const(Value::Bool(b)))),
-            Tok::Int(i) => self.push(d1).and_then(|()| simple(Expr::Const(Value::Int(i)))),
-            Tok::Double(x) => self.push(d1).and_then(|()| simple(Expr::Const(Value::Double(x)))),
-            Tok::Var => {
-                self.push(d1)?;
-                let slot = self.reg.slot_bytes(&self.sc.src[t.start + 1..t.end]);
-                Ok(Expr::Var(slot))
-            }
-            Tok::Function => {
-                self.push(d1)?;
-                self.call(t, depth)
-            }
-            Tok::Case => {
-                self.push(d1)?;
-                self.case(depth)
-            }
-            _ => Err(self.error("syntax error", None)),
-        }
-    }
-
-    /// `name ( [args] )` once the name was shifted at depth+1.
-    fn call(&mut self, name: Token, depth: usize) -> PResult<Expr> {
-        let text = &self.sc.src[name.start..name.end];
-        let Some(&(fname, func, arity)) =
-            FUNCTIONS.iter().find(|(n, _, _)| text.eq_ignore_ascii_case(n.as_bytes()))
-        else {
-            let more = String::from_utf8_lossy(text).into_owned();
-            return Err(self.error("unexpected function name", Some(more)));
         };
-        self.expect(Tok::LParen, depth + 2)?;
-        let mut args = Vec::new();
-        let t = self.peek()?;
-        if matches!(t.tok, Tok::Comma | Tok::RParen) {
-            // An empty elist is reduced first (C quirk: "f(, x)" is valid).
-            self.push(depth + 3)?;
-        } else {
-            args.push(self.expr(0, depth + 2)?);
+        self.emit(Op::Const(v));
+        self.emit(Op::Call(Func::Is, 2));
+        if negate {
+            self.emit(Op::Call(Func::Not, 1));
         }
-        loop {
-            let t = self.peek()?;
-            match t.tok {
-                Tok::RParen => {
-                    self.peeked = None;
-                    self.push(depth + 4)?;
-                    break;
-                }
-                Tok::Comma => {
-                    self.peeked = None;
-                    self.push(depth + 4)?;
-                    args.push(self.expr(0, depth + 4)?);
-                }
-                _ => return Err(self.error("syntax error", None)),
-            }
-        }
-        let n = args.len();
-        let bad = match arity {
-            Arity::Exact(k) => (n != k).then_some("unexpected number of arguments"),
-            Arity::AtLeastOne => (n == 0).then_some("at least one argument expected"),
-            Arity::Hash => (!(1..=2).contains(&n)).then_some("unexpected number of arguments"),
-            Arity::Permute => (!(2..=3).contains(&n)).then_some("unexpected number of arguments"),
-        };
-        if let Some(msg) = bad {
-            return Err(self.error(msg, Some(fname.to_owned())));
-        }
-        if matches!((arity, n), (Arity::Hash, 1) | (Arity::Permute, 2)) {
-            args.push(Expr::Var(DEFAULT_SEED));
-        }
-        Ok(Expr::Func(func, args.into_boxed_slice()))
+        Ok(())
     }
 
-    /// `CASE WHEN c THEN v [WHEN ...] [ELSE e] END` once CASE was shifted.
-    fn case(&mut self, depth: usize) -> PResult<Expr> {
-        let mut parts = Vec::new();
-        self.expect(Tok::When, depth + 2)?;
-        parts.push(self.expr(0, depth + 2)?);
-        self.expect(Tok::Then, depth + 4)?;
-        parts.push(self.expr(0, depth + 4)?);
-        loop {
-            let t = self.peek()?;
-            match t.tok {
-                Tok::When => {
-                    self.peeked = None;
-                    self.push(depth + 3)?;
-                    parts.push(self.expr(0, depth + 3)?);
-                    self.expect(Tok::Then, depth + 5)?;
-                    parts.push(self.expr(0, depth + 5)?);
-                }
-                Tok::Else => {
-                    self.peeked = None;
-                    self.push(depth + 3)?;
-                    parts.push(self.expr(0, depth + 3)?);
-                    self.expect(Tok::End, depth + 5)?;
-                    break;
-                }
-                Tok::End => {
-                    self.peeked = None;
-                    self.push(depth + 3)?;
-                    parts.push(Expr::Const(Value::Null));
-                    break;
-                }
-                _ => return Err(self.error("syntax error", None)),
+    /// Emit a binary operator whose left operand's code starts at
+    /// `lhs_start` and right operand's at `mid`.
+    fn binary(&mut self, op: Tok, lhs_start: usize, mid: usize, patch: usize) {
+        let f = match op {
+            Tok::And => {
+                self.emit(Op::AndEnd);
+                self.patch(patch);
+                return;
             }
-        }
-        Ok(Expr::Case(parts.into_boxed_slice()))
+            Tok::Or => {
+                self.emit(Op::OrEnd);
+                self.patch(patch);
+                return;
+            }
+            Tok::Gt | Tok::Ge => {
+                // a > b is b < a: C evaluates b first.
+                if let Some(code) = self.code.get_mut(lhs_start..) {
+                    code.rotate_left(mid - lhs_start);
+                }
+                if op == Tok::Gt { Func::Lt } else { Func::Le }
+            }
+            Tok::Plus => Func::Add,
+            Tok::Minus => Func::Sub,
+            Tok::Star => Func::Mul,
+            Tok::Slash => Func::Div,
+            Tok::Percent => Func::Mod,
+            Tok::Lt => Func::Lt,
+            Tok::Le => Func::Le,
+            Tok::Eq => Func::Eq,
+            Tok::Ne => Func::Ne,
+            Tok::Amp => Func::BitAnd,
+            Tok::Bar => Func::BitOr,
+            Tok::Hash => Func::BitXor,
+            Tok::Ls => Func::Lshift,
+            _ => Func::Rshift,
+        };
+        self.emit(Op::Call(f, 2));
     }
+}
+
+/// Maximum number of evaluated function arguments (C's MAX_FARGS).
+pub(crate) const MAX_FARGS: usize = 16;
+
+/// A function call being parsed.
+#[derive(Debug)]
+struct Args {
+    name: &'static str,
+    func: Func,
+    arity: Arity,
+    /// Stack depth before the function name.
+    depth: usize,
+    /// Arguments so far.
+    n: usize,
+    /// Code length after the 16th argument.
+    end16: usize,
+}
+
+/// What to do once the current sub-expression is complete.
+#[derive(Debug)]
+enum Cont {
+    /// The whole expression: the line must end.
+    Top,
+    /// Binary and postfix operators after an operand whose code starts at
+    /// `start` (bison stack: operand at `depth + 1`).
+    Loop { min: u8, depth: usize, start: usize },
+    /// Right operand of a binary operator.
+    Binary { op: Tok, lhs_start: usize, mid: usize, patch: usize },
+    /// Operand of a prefix operator.
+    Prefix(Tok),
+    /// Inside parentheses opened at depth `d1`.
+    Paren { d1: usize },
+    /// An argument of a function call.
+    Args(Args),
+    /// A CASE condition (`later`: after the first WHEN ... THEN ...).
+    CaseCond { depth: usize, later: bool, ends: Vec<usize> },
+    /// A CASE value.
+    CaseVal { depth: usize, jf: usize, ends: Vec<usize> },
+    /// The ELSE value.
+    CaseElse { depth: usize, ends: Vec<usize> },
+}
+
+/// What the parser does next.
+#[derive(Debug, Clone, Copy)]
+enum Mode {
+    /// Read an operand at this stack depth.
+    Operand(usize),
+    /// After a function argument.
+    Args,
+    /// A sub-expression is complete.
+    Done,
+}
+
+/// Upper bound of the values on the stack while `code` runs.
+fn max_stack(code: &[Op]) -> usize {
+    let (mut h, mut max) = (0usize, 0usize);
+    for op in code {
+        match *op {
+            Op::Const(_) | Op::Var(_) => h += 1,
+            Op::Call(_, n) => h = (h + 1).saturating_sub(usize::from(n)),
+            // Fall-through paths pop; the jumps keep one value where the
+            // fall-through path also ends with one.
+            Op::AndTest(_) | Op::OrTest(_) | Op::JumpIfFalse(_) | Op::Jump(_) => {
+                h = h.saturating_sub(1);
+            }
+            Op::TooManyArgs | Op::AndEnd | Op::OrEnd => {}
+        }
+        max = max.max(h);
+    }
+    max.max(1)
 }
 
 fn keyword(w: &[u8]) -> Option<Tok> {
@@ -639,46 +903,17 @@ fn keyword(w: &[u8]) -> Option<Tok> {
     KW.iter().find(|(k, _)| w.eq_ignore_ascii_case(k.as_bytes())).map(|&(_, t)| t)
 }
 
-fn binary(op: Tok, l: Expr, r: Expr) -> Expr {
-    let f = |f: Func, a: Expr, b: Expr| Expr::Func(f, Box::new([a, b]));
-    match op {
-        Tok::Plus => f(Func::Add, l, r),
-        Tok::Minus => f(Func::Sub, l, r),
-        Tok::Star => f(Func::Mul, l, r),
-        Tok::Slash => f(Func::Div, l, r),
-        Tok::Percent => f(Func::Mod, l, r),
-        Tok::Lt => f(Func::Lt, l, r),
-        Tok::Le => f(Func::Le, l, r),
-        Tok::Gt => f(Func::Lt, r, l),
-        Tok::Ge => f(Func::Le, r, l),
-        Tok::Eq => f(Func::Eq, l, r),
-        Tok::Ne => f(Func::Ne, l, r),
-        Tok::Amp => f(Func::BitAnd, l, r),
-        Tok::Bar => f(Func::BitOr, l, r),
-        Tok::Hash => f(Func::BitXor, l, r),
-        Tok::Ls => f(Func::Lshift, l, r),
-        Tok::Rs => f(Func::Rshift, l, r),
-        Tok::And => Expr::And(Box::new(l), Box::new(r)),
-        _ => Expr::Or(Box::new(l), Box::new(r)),
-    }
-}
-
 /// Parse an expression from the scanner's position to the end of the line
 /// (consumed). On error the rest of the line is consumed too, and the error
 /// reported is the last lexical error found on that rest of the line, if
 /// any (C reports errors from inside the lexer while skipping to the end).
 pub(crate) fn parse_expression(sc: &mut Scanner<'_>, reg: &mut VarRegistry) -> PResult<Expr> {
-    let mut p = Parser { sc, reg, peeked: None, last_end: 0, last_was_newline: false };
-    let res = p.expr(0, 0).and_then(|e| {
-        let t = p.peek()?;
-        if t.tok == Tok::Eol {
-            p.peeked = None;
-            Ok(e)
-        } else {
-            Err(p.error("syntax error", None))
-        }
-    });
-    let Err(mut err) = res else { return res };
+    let mut p =
+        Parser { sc, reg, peeked: None, last_end: 0, last_was_newline: false, code: Vec::new() };
+    let Err(mut err) = p.parse() else {
+        let max_stack = max_stack(&p.code);
+        return Ok(Expr { code: p.code.into_boxed_slice(), max_stack });
+    };
     // Skip to the end of the line as C does before reporting.
     if !p.last_was_newline {
         loop {
@@ -701,35 +936,84 @@ pub(crate) fn parse_expression(sc: &mut Scanner<'_>, reg: &mut VarRegistry) -> P
 mod tests {
     use super::*;
 
-    fn parse(s: &str) -> Result<Expr, (String, Option<String>, usize)> {
-        let mut reg = VarRegistry::new();
-        let mut sc = Scanner::new(s.as_bytes());
-        parse_expression(&mut sc, &mut reg).map_err(|e| (e.msg.to_owned(), e.more, e.offset))
+    /// The program in postfix notation, for checking the parse.
+    fn rpn(e: &Expr) -> String {
+        let words: Vec<String> = e
+            .code
+            .iter()
+            .map(|op| match op {
+                Op::Const(Value::Int(i)) => i.to_string(),
+                Op::Const(v) => v.to_string(),
+                Op::Var(s) => format!(":{}", s.0),
+                Op::Call(f, n) => format!("{f:?}/{n}"),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        words.join(" ")
     }
 
-    fn c(i: i64) -> Expr {
-        Expr::Const(Value::Int(i))
+    fn parse(s: &str) -> Result<String, (String, Option<String>, usize)> {
+        let mut reg = VarRegistry::new();
+        let mut sc = Scanner::new(s.as_bytes());
+        parse_expression(&mut sc, &mut reg)
+            .map(|e| rpn(&e))
+            .map_err(|e| (e.msg.to_owned(), e.more, e.offset))
     }
-    fn f(func: Func, args: Vec<Expr>) -> Expr {
-        Expr::Func(func, args.into_boxed_slice())
+
+    fn ok(s: &str) -> Result<String, (String, Option<String>, usize)> {
+        Ok(s.to_owned())
     }
 
     #[test]
     fn precedence_and_associativity() {
-        assert_eq!(parse("1+2*3"), Ok(f(Func::Add, vec![c(1), f(Func::Mul, vec![c(2), c(3)])])));
-        assert_eq!(parse("1-2-3"), Ok(f(Func::Sub, vec![f(Func::Sub, vec![c(1), c(2)]), c(3)])));
+        assert_eq!(parse("1+2*3"), ok("1 2 3 Mul/2 Add/2"));
+        assert_eq!(parse("1-2-3"), ok("1 2 Sub/2 3 Sub/2"));
         // ~ has the bitwise precedence: ~1+2 is ~(1+2).
-        assert_eq!(parse("~1+2"), Ok(f(Func::BitXor, vec![c(-1), f(Func::Add, vec![c(1), c(2)])])));
+        assert_eq!(parse("~1+2"), ok("-1 1 2 Add/2 BitXor/2"));
         // unary minus binds tightest: -2*3 is (0-2)*3.
-        assert_eq!(parse("-2*3"), Ok(f(Func::Mul, vec![f(Func::Sub, vec![c(0), c(2)]), c(3)])));
-        assert_eq!(parse("-9223372036854775808"), Ok(c(i64::MIN)));
-        assert_eq!(parse("2 > 1"), Ok(f(Func::Lt, vec![c(1), c(2)])));
+        assert_eq!(parse("-2*3"), ok("0 2 Sub/2 3 Mul/2"));
+        assert_eq!(parse("-~2+3"), ok("0 -1 2 3 Add/2 BitXor/2 Sub/2"));
+        assert_eq!(parse("-9223372036854775808"), ok("-9223372036854775808"));
+        assert_eq!(parse("--9223372036854775808"), ok("0 -9223372036854775808 Sub/2"));
+        // a > b is b < a, b evaluated first.
+        assert_eq!(parse("1 + 2 > 3 * 4"), ok("3 4 Mul/2 1 2 Add/2 Lt/2"));
+        assert_eq!(parse("1 >= 2"), ok("2 1 Le/2"));
+        assert_eq!(parse("1 + 2 IS NULL"), ok("1 2 Add/2 NULL Is/2"));
+        assert_eq!(parse("NOT 1 IS NOT TRUE"), ok("1 true Is/2 Not/1 Not/1"));
+        assert_eq!(parse("1 IS NULL IS NULL"), ok("1 NULL Is/2 NULL Is/2"));
+        assert_eq!(parse("abs(, -5)"), ok("0 5 Sub/2 Abs/1"));
+        assert_eq!(parse("pi()"), ok("Pi/0"));
+        assert_eq!(parse("hash(1)"), ok("1 :2 HashMurmur2/2"));
+        assert_eq!(parse("permute(1, 2)"), ok("1 2 :2 Permute/3"));
         assert_eq!(
-            parse("1 + 2 IS NULL"),
-            Ok(f(Func::Is, vec![f(Func::Add, vec![c(1), c(2)]), Expr::Const(Value::Null)]))
+            parse("true AND false OR true"),
+            ok("true AndTest(3) false AndEnd OrTest(3) true OrEnd")
         );
-        assert_eq!(parse("abs(, -5)"), Ok(f(Func::Abs, vec![f(Func::Sub, vec![c(0), c(5)])])));
-        assert_eq!(parse("hash(1)"), Ok(f(Func::HashMurmur2, vec![c(1), Expr::Var(DEFAULT_SEED)])));
+        assert_eq!(
+            parse("CASE WHEN 1 THEN 2 WHEN 3 THEN 4 ELSE 5 END"),
+            ok("1 JumpIfFalse(3) 2 Jump(6) 3 JumpIfFalse(3) 4 Jump(2) 5")
+        );
+        assert_eq!(parse("CASE WHEN 1 THEN 2 END"), ok("1 JumpIfFalse(3) 2 Jump(2) NULL"));
+        // The left operand moves after the right one, jumps and all.
+        assert_eq!(parse("(true OR false) > 1"), ok("1 true OrTest(3) false OrEnd Lt/2"));
+        assert_eq!(
+            parse("least(0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16)"),
+            ok("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 TooManyArgs")
+        );
+    }
+
+    #[test]
+    fn stack_sizes() {
+        let mut reg = VarRegistry::new();
+        let mut size = |s: &str| {
+            let mut sc = Scanner::new(s.as_bytes());
+            parse_expression(&mut sc, &mut reg).unwrap().max_stack
+        };
+        assert_eq!(size("1"), 1);
+        assert_eq!(size("1 + 2 * 3"), 3);
+        assert_eq!(size("((1 + 2) * 3) + 4"), 2);
+        assert_eq!(size("least(1, 2, 3, 4)"), 4);
+        assert_eq!(size("CASE WHEN 1 THEN 2 WHEN 3 THEN 4 END"), 1);
     }
 
     #[test]
@@ -755,11 +1039,13 @@ mod tests {
 
     #[test]
     fn stack_depth_limit() {
-        crate::script::tests::with_big_stack(|| {
-            let ok = format!("{}true", "NOT ".repeat(9997));
-            assert!(parse(&ok).is_ok());
-            let bad = format!("{}true", "NOT ".repeat(9998));
-            assert_eq!(parse(&bad).map_err(|e| e.0), Err("memory exhausted".to_owned()));
-        });
+        let ok = format!("{}true", "NOT ".repeat(9997));
+        assert!(parse(&ok).is_ok());
+        let bad = format!("{}true", "NOT ".repeat(9998));
+        assert_eq!(parse(&bad).map_err(|e| e.0), Err("memory exhausted".to_owned()));
+        let ok = format!("{}1{}", "abs(".repeat(4998), ")".repeat(4998));
+        assert!(parse(&ok).is_ok());
+        let bad = format!("{}1{}", "abs(".repeat(4999), ")".repeat(4999));
+        assert_eq!(parse(&bad).map_err(|e| e.0), Err("memory exhausted".to_owned()));
     }
 }

@@ -44,7 +44,9 @@ enum St {
 /// psqlscan.l's state over one script text.
 #[derive(Debug, Clone)]
 pub(crate) struct Scanner<'a> {
+    /// The script text.
     pub(crate) src: &'a [u8],
+    /// Current position (the C scanner's end of the last token).
     pub(crate) pos: usize,
     st: St,
     paren_depth: u32,

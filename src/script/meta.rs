@@ -41,6 +41,7 @@ impl SetTarget {
         }
     }
 
+    /// The target for a variable name as written in the script.
     pub(crate) fn new(name: &[u8], reg: &mut VarRegistry) -> Self {
         if valid_variable_name(name) {
             SetTarget::Slot(reg.slot_bytes(name))
@@ -118,6 +119,7 @@ pub(crate) struct ShellWords {
 const SHELL_COMMAND_SIZE: usize = 256;
 
 impl ShellWords {
+    /// The command line from its words (registering `:name` variables).
     pub(crate) fn new(words: &[&[u8]], reg: &mut VarRegistry) -> Self {
         let first =
             words.first().map(|w| String::from_utf8_lossy(w).into_owned()).unwrap_or_default();

@@ -202,15 +202,6 @@ pub(crate) mod tests {
     use super::*;
     use crate::rand::prng::PgPrng;
 
-    /// Run `f` with a large stack: expressions nested as deep as bison
-    /// allows (9998 symbols) recurse that deep in debug builds.
-    pub(crate) fn with_big_stack(f: impl FnOnce() + Send + 'static) {
-        let h = std::thread::Builder::new().stack_size(1 << 30).spawn(f).unwrap();
-        if let Err(e) = h.join() {
-            std::panic::resume_unwind(e);
-        }
-    }
-
     fn parse(src: &str) -> (Script, VarRegistry) {
         let mut reg = VarRegistry::new();
         let s = parse_script("t.sql", src.as_bytes(), &mut reg).unwrap();
@@ -283,6 +274,82 @@ pub(crate) mod tests {
         assert!((1..=1_000_000).contains(&aid));
         let sql = std::str::from_utf8(&bufs.simple).unwrap();
         assert_eq!(sql, format!("SELECT abalance FROM pgbench_accounts WHERE aid = {aid};\0"));
+    }
+
+    /// Expressions as deep as C accepts are parsed and evaluated without
+    /// recursion (this runs on a test thread's small stack, unoptimised).
+    #[test]
+    fn deepest_expressions_need_no_deep_stack() {
+        let cases = [
+            (format!("{}true", "NOT ".repeat(9997)), Value::Bool(false)),
+            (format!("{}1", "-".repeat(9997)), Value::Int(-1)),
+            (format!("{}1", "~".repeat(9997)), Value::Int(-2)),
+            (format!("{}1{}", "(".repeat(9996), ")".repeat(9996)), Value::Int(1)),
+            (format!("{}1{}", "abs(".repeat(4998), ")".repeat(4998)), Value::Int(1)),
+            (format!("{}1{}", "1+(".repeat(3332), ")".repeat(3332)), Value::Int(3333)),
+            (format!("{}1{}", "1 AND (".repeat(3332), ")".repeat(3332)), Value::Null),
+            (
+                format!("{}1{}", "case when true then ".repeat(2499), " end".repeat(2499)),
+                Value::Int(1),
+            ),
+        ];
+        for (e, want) in cases {
+            let (s, reg) = parse(&format!("\\set x {e}\n"));
+            let mut vars = Vars::new(&reg);
+            let mut rng = PgPrng::from_seed(1);
+            let mut out = |_: &str| {};
+            let mut ctx = EvalCtx {
+                vars: &mut vars,
+                rng: &mut rng,
+                script: 0,
+                command: 1,
+                debug_out: &mut out,
+            };
+            let Some(MetaCommand::Set { expr, .. }) = s.commands[0].meta() else { unreachable!() };
+            let got = eval(expr, &mut ctx);
+            if want == Value::Null {
+                assert_eq!(
+                    got.map_err(|e| e.to_string()),
+                    Err("cannot coerce int to boolean".into())
+                );
+            } else {
+                assert_eq!(got, Ok(want), "{}", &e[..20]);
+            }
+        }
+    }
+
+    /// SQL splitting compared with what C pgbench sent (--debug) for the
+    /// same script.
+    #[test]
+    fn sql_splitting_matches_c_pgbench() {
+        let (s, reg) = parse(
+            "-- lead comment\n  /* c1 /* nested; */ still; */ SELECT 1 AS a;\nSELECT 'x;y' \\; SELECT $q$ ; $q$ AS b;\nCREATE OR REPLACE FUNCTION pg_temp.f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; SELECT CASE WHEN true THEN 2 END; END;\nSELECT E'\\\\'';' AS e, (1\n + 2) ;\nSELECT 1 AS g \\gset\nSELECT U&'d;' , \"x;\"\"y\" FROM (SELECT 1 AS \"x;\"\"y\") s;\nSELECT 1 -- trailing ; comment\n + 2;\nSELECT 3; SELECT 4 \\; SELECT 5 \\:\\:int ::text\n",
+        );
+        let vars = Vars::new(&reg);
+        let mut out = Vec::new();
+        let sent: Vec<String> = s
+            .commands
+            .iter()
+            .filter_map(Command::sql)
+            .map(|q| {
+                q.render_simple(&vars, &mut out);
+                String::from_utf8_lossy(&out[..out.len() - 1]).into_owned()
+            })
+            .collect();
+        assert_eq!(
+            sent,
+            [
+                "/* c1 /* nested; */ still; */ SELECT 1 AS a;",
+                "SELECT 'x;y' ; SELECT $q$ ; $q$ AS b;",
+                "CREATE OR REPLACE FUNCTION pg_temp.f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; SELECT CASE WHEN true THEN 2 END; END;",
+                "SELECT E'\\\\'';' AS e, (1\n + 2) ;",
+                "SELECT 1 AS g ",
+                "SELECT U&'d;' , \"x;\"\"y\" FROM (SELECT 1 AS \"x;\"\"y\") s;",
+                "SELECT 1 -- trailing ; comment\n + 2;",
+                "SELECT 3;",
+                "SELECT 4 ; SELECT 5 ::int ::text\n",
+            ]
+        );
     }
 
     #[test]
