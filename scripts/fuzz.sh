@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# A short run of the script fuzzer (fuzz/fuzz_targets/script.rs): parses
+# arbitrary bytes as a pgbench script, prepares it for every query mode,
+# renders its SQL and evaluates its expressions; any panic, hang or abort
+# is a failure. Needs cargo-fuzz (installed from crates.io if missing).
+#
+#   scripts/fuzz.sh [SECONDS]
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+secs=${1:-60}
+
+if ! command -v cargo-fuzz >/dev/null 2>&1; then
+    cargo install cargo-fuzz --locked
+fi
+# cargo-fuzz passes nightly-only flags; the stable toolchain accepts them
+# with RUSTC_BOOTSTRAP. It runs from outside the repository because the
+# repository's .cargo/config.toml builds from vendor/, which holds only the
+# program's dependencies, not libfuzzer-sys.
+cd "${TMPDIR:-/tmp}"
+RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir "$repo/fuzz" -s none -a script -- \
+    -max_total_time="$secs" -max_len=32768
