@@ -9,7 +9,7 @@ use std::io::Write;
 use crate::config::{InitConfig, PartitionMethod};
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
-use crate::report::cfmt::Fixed;
+use crate::report::cfmt::{Fixed, push_i64};
 use crate::sys::clock::monotonic_us;
 
 /// Initialization failed; the messages have been printed (exit status 1).
@@ -272,40 +272,20 @@ impl Table {
     /// Appends the COPY text line of row `k` (0-based): `initBranch`,
     /// `initTeller`, `initAccount`.
     fn push_row(self, out: &mut Vec<u8>, k: i64) {
-        push_int(out, k + 1);
+        push_i64(out, k + 1);
         out.push(b'\t');
         match self {
             Self::Branches => out.extend_from_slice(b"0\t\\N\n"),
             Self::Tellers => {
-                push_int(out, k / NTELLERS + 1);
+                push_i64(out, k / NTELLERS + 1);
                 out.extend_from_slice(b"\t0\t\\N\n");
             }
             Self::Accounts => {
-                push_int(out, k / NACCOUNTS + 1);
+                push_i64(out, k / NACCOUNTS + 1);
                 out.extend_from_slice(b"\t0\t\n");
             }
         }
     }
-}
-
-/// Appends the decimal form of a non-negative integer.
-fn push_int(out: &mut Vec<u8>, v: i64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut n = v.unsigned_abs();
-    loop {
-        i -= 1;
-        // n % 10 < 10, so the narrowing cannot lose anything.
-        buf[i] = b'0' + u8::try_from(n % 10).unwrap_or(0);
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if v < 0 {
-        out.push(b'-');
-    }
-    out.extend_from_slice(&buf[i..]);
 }
 
 /// Progress reporting of `initPopulateTable`.
@@ -537,13 +517,4 @@ mod tests {
         );
     }
 
-    #[test]
-    fn push_int_formats_like_printf() {
-        let mut out = Vec::new();
-        for v in [0, 7, 10, 123_456_789, i64::MAX, -5] {
-            push_int(&mut out, v);
-            out.push(b' ');
-        }
-        assert_eq!(out, b"0 7 10 123456789 9223372036854775807 -5 ");
-    }
 }

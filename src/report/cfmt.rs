@@ -168,6 +168,27 @@ impl fmt::Display for General {
     }
 }
 
+/// Appends `v` in decimal, as `%lld` prints it, without going through
+/// `fmt` (this is on the per-transaction path of parameter rendering).
+pub(crate) fn push_i64(out: &mut Vec<u8>, v: i64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = v.unsigned_abs();
+    loop {
+        i -= 1;
+        // n % 10 < 10, so the narrowing is exact.
+        buf[i] = b'0' + (n % 10).to_le_bytes()[0];
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push(b'-');
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -429,5 +450,15 @@ mod tests {
             assert_eq!(General(v, 15).to_string(), g15, "%.15g of {v:e}");
             assert_eq!(General(v, 6).to_string(), g6, "%g of {v:e}");
         }
+    }
+
+    #[test]
+    fn push_i64_prints_like_lld() {
+        let mut out = Vec::new();
+        for v in [0, 7, -7, 10, 123_456_789, i64::MAX, i64::MIN] {
+            push_i64(&mut out, v);
+            out.push(b' ');
+        }
+        assert_eq!(out, b"0 7 -7 10 123456789 9223372036854775807 -9223372036854775808 ");
     }
 }

@@ -226,6 +226,10 @@ impl Vars {
                 out.extend_from_slice(&v.text);
                 true
             }
+            State::Typed(Value::Int(i)) => {
+                crate::report::cfmt::push_i64(out, i);
+                true
+            }
             State::Typed(val) => {
                 // Writing into a Vec cannot fail.
                 let _ = write!(out, "{val}");
