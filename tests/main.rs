@@ -14,3 +14,8 @@ mod cli;
 /// `pgbench -i` compared with C pgbench (schema, data, messages).
 #[cfg(test)]
 mod init;
+
+/// Benchmark runs (builtins, modes, threads, -C, -R/-L, retries, lost
+/// server) compared with C pgbench.
+#[cfg(test)]
+mod bench;
