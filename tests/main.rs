@@ -19,3 +19,7 @@ mod init;
 /// server) compared with C pgbench.
 #[cfg(test)]
 mod bench;
+
+/// The script catalogue of C pgbench's own tests, compared with C pgbench.
+#[cfg(test)]
+mod scripts;
