@@ -23,3 +23,8 @@ mod bench;
 /// The script catalogue of C pgbench's own tests, compared with C pgbench.
 #[cfg(test)]
 mod scripts;
+
+/// Progress lines, per-command and per-script reports, transaction and
+/// aggregate logs, compared with C pgbench.
+#[cfg(test)]
+mod logs;
