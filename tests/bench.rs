@@ -317,6 +317,38 @@ fn per_client(out: &crate::harness::Output) -> String {
     shapes::render_per_client(&shapes::messages_per_client(&out.stderr))
 }
 
+/// `y = y + <delta>` in the UPDATE of the serialization script: which
+/// client (and so which of the seeded per-client values) waits and retries
+/// is a matter of timing once the clients are renamed by role.
+fn mask_deltas(s: &str) -> String {
+    s.split_inclusive('\n')
+        .map(|l| match (l.find("SET y = y + "), l.find(" WHERE x = 1")) {
+            (Some(a), Some(b)) if a < b => {
+                format!("{}SET y = y + <delta>{}", &l[..a], &l[b..])
+            }
+            _ => l.to_string(),
+        })
+        .collect()
+}
+
+/// The distinct `(client, delta)` pairs of the UPDATEs sent (from the
+/// `--debug` lines), in client order.
+fn update_deltas(o: &crate::harness::Output) -> String {
+    let mut pairs: Vec<String> = o
+        .stderr
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("pgbench: client ")?;
+            let (c, rest) = rest.split_once(" sending UPDATE xy SET y = y + ")?;
+            let (d, _) = rest.split_once(' ')?;
+            Some(format!("client {c}: {d}\n"))
+        })
+        .collect();
+    pairs.sort();
+    pairs.dedup();
+    pairs.concat()
+}
+
 const REPEATABLE_READ: &str = "-c default_transaction_isolation=repeatable\\ read";
 
 /// 'concurrent update with retrying' with --max-tries 5, --failures-detailed,
@@ -352,7 +384,12 @@ fn serialization_failure_retried() {
         .run();
     r.same_status()
         .same_stdout()
-        .same_by("stderr messages per client (debug `receiving` repeats collapsed)", per_client)
+        .same_by(
+            "stderr messages per client (debug `receiving` repeats collapsed, UPDATE deltas masked)",
+            |o| mask_deltas(&per_client(o)),
+        )
+        // Each client draws its own deltas from the seed, whichever waits.
+        .same_by_raw("UPDATE deltas sent by each client", update_deltas)
         .status(0)
         .stdout_is(&format!(
             "{}number of transactions per client: 1\n\
@@ -845,5 +882,118 @@ fn vacuum_all() {
              number of transactions actually processed: 2/2\n{TAIL}",
             report_head(builtin_desc("select-only"), "simple", 1, 1, "1")
         ));
+    r.finish();
+}
+
+/// `--debug` with two clients in one thread. C moves a client to the
+/// result-waiting state as soon as its query is sent and, in the same
+/// step, prints `client N receiving` on entering that state (once more
+/// each time the client is woken before its result is complete). So every
+/// `client N sending ...` message is immediately followed by `client N
+/// receiving`, before any other client's message.
+#[test]
+fn debug_receiving_follows_sending() {
+    let name = "debug_receiving";
+    let db = pgbench_db(name);
+    let run =
+        Pgbench::new(["-n", "-S", "-c", "2", "-t", "3", "-M", "prepared", "--debug", &db.name])
+            .label(name);
+    let mut r = Bench::new(name, run).run();
+    r.same_status()
+        .same_stdout()
+        .same_by("stderr messages per client (`receiving` repeats collapsed)", |o| {
+            shapes::render_per_client(&shapes::messages_per_client(&o.stderr))
+        })
+        .status(0)
+        .each(|o| {
+            let msgs = shapes::messages(&o.stderr);
+            for (i, m) in msgs.iter().enumerate() {
+                let Some(c) = shapes::message_client(m) else { continue };
+                if !m.starts_with(&format!("pgbench: client {c} sending ")) {
+                    continue;
+                }
+                let want = format!("pgbench: client {c} receiving\n");
+                if msgs.get(i + 1) != Some(&want) {
+                    return Err(format!(
+                        "{m:?} is followed by {:?}, expected {want:?}; stderr:\n{}",
+                        msgs.get(i + 1),
+                        o.stderr
+                    ));
+                }
+            }
+            Ok(())
+        });
+    r.finish();
+}
+
+/// The share of the latency limit a failed try used is measured.
+fn mask_tries_time(s: &str) -> String {
+    s.split_inclusive('\n')
+        .map(|l| match (l.find(", "), l.find("% of the maximum time of tries was used)")) {
+            (Some(a), Some(b)) if a < b && l.contains(" the transaction after the error (try ") => {
+                format!("{}, <t>{}", &l[..a], &l[b..])
+            }
+            _ => l.to_string(),
+        })
+        .collect()
+}
+
+/// Unlimited tries (`--max-tries 0`) bounded by `-L`: no `maximum number
+/// of tries` line, the retry message shows the share of the limit used,
+/// the log has a retries field.
+#[test]
+fn serialization_unlimited_tries() {
+    let name = "serialization_unlimited";
+    let db = retry_db(name);
+    let run = Pgbench::new([
+        "-n",
+        "-c",
+        "2",
+        "-t",
+        "1",
+        "--verbose-errors",
+        "--max-tries",
+        "0",
+        "-L",
+        "100000",
+        "--failures-detailed",
+        "-f",
+        "serialization.sql",
+        &db.name,
+    ])
+    .file("serialization.sql", SERIALIZATION_SCRIPT)
+    .env("PGOPTIONS", REPEATABLE_READ)
+    .label(name);
+    let reset = db.clone();
+    let mut r = Bench::new(name, run)
+        .mask_stderr(mask_victim_is_client_1)
+        .mask_stderr(mask_tries_time)
+        .before_each(move || reset.exec("DELETE FROM first_client_table; UPDATE xy SET y = 2"))
+        .run();
+    r.same()
+        .status(0)
+        .stdout_is(&format!(
+            "{}transaction type: serialization.sql\nscaling factor: 1\nquery mode: simple\n\
+             number of clients: 2\nnumber of threads: 1\n\
+             number of transactions per client: 1\n\
+             number of transactions actually processed: 2/2\n\
+             number of failed transactions: 0 (0.000%)\n\
+             number of serialization failures: 0 (0.000%)\n\
+             number of deadlock failures: 0 (0.000%)\n\
+             number of transactions retried: 1 (50.000%)\n\
+             total number of retries: 1\n\
+             number of transactions above the 100000.0 ms latency limit: 0/2 (0.000%)\n\
+             latency average = <t> ms\n\
+             latency stddev = <t> ms\n\
+             initial connection time = <t> ms\n\
+             tps = <t> (without initial connection time)\n",
+            crate::harness::bench::banner()
+        ))
+        .stderr_is(
+            "pgbench: client 1 got an error in command 3 (SQL) of script 0; \
+             ERROR:  could not serialize access due to concurrent update\n\
+             pgbench: client 1 repeats the transaction after the error (try 1, <t>% of the \
+             maximum time of tries was used)\n",
+        );
     r.finish();
 }

@@ -249,6 +249,15 @@ impl Ran {
         self
     }
 
+    /// Compare a text derived from each unmasked output.
+    pub(crate) fn same_by_raw(&mut self, what: &str, f: impl Fn(&Output) -> String) -> &mut Self {
+        if let (Some(rs), Some(c)) = (&self.rs_raw, &self.c_raw) {
+            let (l, r) = (f(c), f(rs));
+            self.check.text(what, "C pgbench", &l, "pgbench-rs", &r);
+        }
+        self
+    }
+
     /// Every output exited with `code`.
     pub(crate) fn status(&mut self, code: i32) -> &mut Self {
         for (label, o) in self.sides() {
