@@ -14,3 +14,17 @@ mod cli;
 /// `pgbench -i` compared with C pgbench (schema, data, messages).
 #[cfg(test)]
 mod init;
+
+/// Benchmark runs (builtins, modes, threads, -C, -R/-L, retries, lost
+/// server) compared with C pgbench.
+#[cfg(test)]
+mod bench;
+
+/// The script catalogue of C pgbench's own tests, compared with C pgbench.
+#[cfg(test)]
+mod scripts;
+
+/// Progress lines, per-command and per-script reports, transaction and
+/// aggregate logs, compared with C pgbench.
+#[cfg(test)]
+mod logs;

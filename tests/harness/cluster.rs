@@ -150,11 +150,20 @@ fn pick_port() -> u16 {
 }
 
 fn start() -> Result<Cluster, String> {
+    let root = &tmp::root().path;
+    start_in(&root.join("cluster"), pick_port(), true)
+}
+
+/// Run `initdb` into `dir/data` and start a server with its socket in
+/// `dir`. With `main`, the watchdog's stop script is (re)written for it;
+/// otherwise a line stopping it is appended (the main cluster is started
+/// first, so the script exists).
+fn start_in(dir: &Path, port: u16, main: bool) -> Result<Cluster, String> {
     let bindir = bindir().ok_or(
         "no PostgreSQL server programs found (pg_config --bindir, /usr/lib/postgresql/*/bin)",
     )?;
     let root = &tmp::root().path;
-    let dir = root.join("cluster");
+    let dir = dir.to_path_buf();
     std::fs::create_dir_all(&dir).map_err(|e| format!("mkdir {}: {e}", dir.display()))?;
     tmp::set_mode(&dir, 0o755);
     give_to_server_user(&dir)?;
@@ -172,15 +181,6 @@ fn start() -> Result<Cluster, String> {
     ]);
     run_checked(initdb, "initdb")?;
 
-    let port = pick_port();
-    // autovacuum off: the tests compare vacuum/analyze counts, and nothing
-    // should touch the tables behind pgbench's back.
-    let opts = format!(
-        "-k {} -p {port} -c listen_addresses= -c fsync=off -c synchronous_commit=off \
-         -c full_page_writes=off -c max_connections={MAX_CONNECTIONS} -c max_wal_size=1GB \
-         -c autovacuum=off",
-        dir.display()
-    );
     // Written before starting, so that the watchdog stops the server even if
     // this process dies while it starts.
     let mut stop = String::new();
@@ -192,22 +192,77 @@ fn start() -> Result<Cluster, String> {
         bindir.join("pg_ctl").display(),
         data.display()
     ));
-    std::fs::write(root.join("stop.sh"), stop).map_err(|e| format!("write stop.sh: {e}"))?;
-
-    let log = dir.join("server.log");
-    let mut pg_ctl = as_owner(&bindir.join("pg_ctl"));
-    pg_ctl.arg("-D").arg(&data).arg("-l").arg(&log).args(["-w", "-s", "-o", &opts, "start"]);
-    if let Err(e) = run_checked(pg_ctl, "pg_ctl start") {
-        let log = std::fs::read_to_string(&log).unwrap_or_default();
-        return Err(format!("{e}\nserver log:\n{log}"));
+    let stop_sh = root.join("stop.sh");
+    if main {
+        std::fs::write(&stop_sh, stop).map_err(|e| format!("write stop.sh: {e}"))?;
+    } else {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&stop_sh)
+            .map_err(|e| format!("open stop.sh: {e}"))?;
+        f.write_all(stop.as_bytes()).map_err(|e| format!("write stop.sh: {e}"))?;
     }
+
     let mut c = Cluster { bindir, dir, port, server_version: String::new() };
+    c.pg_ctl_start()?;
     c.server_version =
         c.psql("postgres", "show server_version")?.trim_end_matches('\0').to_string();
     Ok(c)
 }
 
+/// A second, separate server for a test that stops and restarts it (the
+/// shared one must stay up). It is stopped by the watchdog at exit too.
+pub(crate) fn extra_cluster(name: &str) -> &'static Cluster {
+    // The main cluster writes the stop script; make sure it exists first.
+    let main = cluster();
+    let dir = tmp::root().path.join(format!("cluster-{name}"));
+    let port = main.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
+    let c = start_in(&dir, port, false)
+        .unwrap_or_else(|e| panic!("cannot start extra cluster {name}: {e}"));
+    Box::leak(Box::new(c))
+}
+
 impl Cluster {
+    /// Start the server (`pg_ctl start -w`) on its socket directory and port.
+    pub(crate) fn pg_ctl_start(&self) -> Result<(), String> {
+        // autovacuum off: the tests compare vacuum/analyze counts, and nothing
+        // should touch the tables behind pgbench's back.
+        let opts = format!(
+            "-k {} -p {} -c listen_addresses= -c fsync=off -c synchronous_commit=off \
+             -c full_page_writes=off -c max_connections={MAX_CONNECTIONS} -c max_wal_size=1GB \
+             -c autovacuum=off",
+            self.dir.display(),
+            self.port
+        );
+        let log = self.dir.join("server.log");
+        let mut pg_ctl = as_owner(&self.bindir.join("pg_ctl"));
+        pg_ctl
+            .arg("-D")
+            .arg(self.dir.join("data"))
+            .arg("-l")
+            .arg(&log)
+            .args(["-w", "-s", "-o", &opts, "start"]);
+        if let Err(e) = run_checked(pg_ctl, "pg_ctl start") {
+            let log = std::fs::read_to_string(&log).unwrap_or_default();
+            return Err(format!("{e}\nserver log:\n{log}"));
+        }
+        Ok(())
+    }
+
+    /// Stop the server at once (`pg_ctl stop -m immediate -w`).
+    pub(crate) fn stop_immediate(&self) -> Result<(), String> {
+        let mut pg_ctl = as_owner(&self.bindir.join("pg_ctl"));
+        pg_ctl.arg("-D").arg(self.dir.join("data")).args(["-m", "immediate", "-w", "-s", "stop"]);
+        run_checked(pg_ctl, "pg_ctl stop").map(|_| ())
+    }
+
+    /// The server log file.
+    pub(crate) fn log_file(&self) -> PathBuf {
+        self.dir.join("server.log")
+    }
+
     /// The socket directory (what PGHOST must be).
     pub(crate) fn host(&self) -> &Path {
         &self.dir

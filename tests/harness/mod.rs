@@ -34,13 +34,21 @@
 //!   `.finish()` panics with every one of them, both sides between rulers.
 //! * `delta15::*` — the known 15.18 → 17 differences; `normalize::*` — the
 //!   masks for measured numbers (`mask_init_stderr`, `mask_report`,
-//!   `mask_version`, `mask_banner_version`, `mask_random_seed`).
+//!   `mask_version`, `mask_banner_version`, `mask_random_seed`, `mask_counts`).
+//! * `bench::{pgbench_db, Bench, Ran}` — benchmark runs of both
+//!   implementations against one database, masked and compared;
+//!   `shapes::*` — exact formats of progress, transaction log and aggregate
+//!   log lines, and stderr messages grouped per client.
+//! * `cluster::extra_cluster(name)` — a separate server that a test may stop
+//!   (`stop_immediate`) and restart (`pg_ctl_start`).
 
+pub(crate) mod bench;
 pub(crate) mod cluster;
 pub(crate) mod compare;
 pub(crate) mod delta15;
 pub(crate) mod normalize;
 pub(crate) mod runner;
+pub(crate) mod shapes;
 pub(crate) mod tmp;
 
 pub(crate) use cluster::{Db, cluster, create_db};

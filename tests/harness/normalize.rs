@@ -250,6 +250,48 @@ fn mask_report_line(line: &str) -> String {
     line.to_string()
 }
 
+/// Mask the transaction counts that depend on timing: in a `-T` run the
+/// number processed, and with `-R`/`-L` the skipped and late counts and
+/// their percentages, and per-script transaction counts. The shape of each
+/// line is kept; any other line is left alone.
+pub(crate) fn mask_counts(text: &str) -> String {
+    text.split_inclusive('\n').map(mask_counts_line).collect()
+}
+
+fn mask_counts_line(line: &str) -> String {
+    let nl = if line.ends_with('\n') { "\n" } else { "" };
+    let l = line.trim_end_matches('\n');
+    const PROCESSED: &str = "number of transactions actually processed: ";
+    if let Some(rest) = l.strip_prefix(PROCESSED) {
+        return match rest.split_once('/') {
+            Some((n, total)) if is_uint(n) => format!("{PROCESSED}{MASK}/{total}{nl}"),
+            None if is_uint(rest) => format!("{PROCESSED}{MASK}{nl}"),
+            _ => line.to_string(),
+        };
+    }
+    for prefix in ["number of transactions skipped: ", " - number of transactions skipped: "] {
+        if let Some(rest) = l.strip_prefix(prefix) {
+            if rest.ends_with("%)") && rest.contains(" (") {
+                return format!("{prefix}{MASK} ({MASK}%){nl}");
+            }
+        }
+    }
+    if let Some(rest) = l.strip_prefix("number of transactions above the ") {
+        if let Some(i) = rest.find(" ms latency limit: ") {
+            let head = &rest[..i + " ms latency limit: ".len()];
+            return format!("number of transactions above the {head}{MASK}/{MASK} ({MASK}%){nl}");
+        }
+    }
+    if let Some(rest) = l.strip_prefix(" - ") {
+        if let Some((n, tail)) = rest.split_once(" transactions (") {
+            if is_uint(n) && tail.contains("% of total, tps = ") && tail.ends_with(')') {
+                return format!(" - {MASK} transactions ({MASK}% of total, tps = {MASK}){nl}");
+            }
+        }
+    }
+    line.to_string()
+}
+
 /// Replace every maximal run of digits/dots (optionally after '-') by MASK.
 fn mask_all_numbers(l: &str) -> String {
     let mut out = String::new();
@@ -299,6 +341,34 @@ mod tests {
             "100000 of 200000 tuples (50%) done (elapsed 0.54 s, remaining 0.54 s)\n"
         ));
         assert!(!is_progress_line_15("creating tables...\n"));
+    }
+
+    #[test]
+    fn timed_counts_are_masked() {
+        assert_eq!(
+            mask_counts("number of transactions actually processed: 393\n"),
+            "number of transactions actually processed: <t>\n"
+        );
+        assert_eq!(
+            mask_counts("number of transactions actually processed: 9/10\n"),
+            "number of transactions actually processed: <t>/10\n"
+        );
+        assert_eq!(
+            mask_counts("number of transactions skipped: 29 (6.872%)\n"),
+            "number of transactions skipped: <t> (<t>%)\n"
+        );
+        assert_eq!(
+            mask_counts("number of transactions above the 5.0 ms latency limit: 8/393 (2.036%)\n"),
+            "number of transactions above the 5.0 ms latency limit: <t>/<t> (<t>%)\n"
+        );
+        assert_eq!(
+            mask_counts(" - 7 transactions (70.0% of total, tps = <t>)\n"),
+            " - <t> transactions (<t>% of total, tps = <t>)\n"
+        );
+        assert_eq!(
+            mask_counts("number of failed transactions: 0 (0.000%)\n"),
+            "number of failed transactions: 0 (0.000%)\n"
+        );
     }
 
     #[test]

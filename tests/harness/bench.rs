@@ -1,0 +1,338 @@
+//! Benchmark runs compared between the binary under test and C pgbench.
+//!
+//! * [`pgbench_db`] — a fresh database initialized with `pgbench -i` at
+//!   scale 1 (by C pgbench when installed, else by the binary under test).
+//! * [`Bench`] — one invocation run by both implementations, one after the
+//!   other (binary under test first), against the same database, with
+//!   optional state resets before each run, declared Δ15 differences and
+//!   masks. Every bench run prints the connection banner, so the
+//!   `banner-version` difference is always declared, and the default masks
+//!   are `mask_banner_version` (stdout) and `mask_report` (stdout and
+//!   stderr: latencies, tps, connection times, lag, progress lines).
+//! * [`Ran`] — the masked outputs and a [`Check`] collecting mismatches:
+//!   `same()` compares the two implementations (status, stdout, stderr);
+//!   `status`, `stdout_is`, `stderr_is`, `stdout_has`, `stderr_has` and
+//!   `each` check every output that ran against stored 17 expectations (a
+//!   mismatch of C's output there means the expectation is wrong);
+//!   `finish()` panics with every mismatch.
+
+use super::delta15::{self, Delta};
+use super::normalize;
+use super::runner::{Output, Status};
+use super::{Check, Db, Pgbench, c_output, c_pgbench, create_db, under_test_output};
+
+/// A fresh database named after `prefix`, initialized with `pgbench -i -q`
+/// (scale 1).
+pub(crate) fn pgbench_db(prefix: &str) -> Db {
+    let db = create_db(prefix);
+    let run = Pgbench::new(["-i", "-q", &db.name]).label(&format!("{prefix}-init"));
+    let out = match c_pgbench() {
+        Some(_) => run.run_c().unwrap_or_else(|| run.run_under_test()),
+        None => run.run_under_test(),
+    };
+    assert_eq!(out.status, Status::Exit(0), "pgbench -i {} failed:\n{}", db.name, out.stderr);
+    db
+}
+
+/// The connection banner as compared (client version masked).
+pub(crate) fn banner() -> String {
+    format!("pgbench (17.<minor>, server {})\n", super::cluster().server_version)
+}
+
+/// The stored 17 report head: banner to `maximum number of tries`, at
+/// scale 1 (custom scripts report scale 1 too).
+pub(crate) fn report_head(
+    desc: &str,
+    mode: &str,
+    clients: u32,
+    threads: u32,
+    tries: &str,
+) -> String {
+    format!(
+        "{}transaction type: {desc}\nscaling factor: 1\nquery mode: {mode}\n\
+         number of clients: {clients}\nnumber of threads: {threads}\n\
+         maximum number of tries: {tries}\n",
+        banner()
+    )
+}
+
+/// The usual end of a report without -R/-L/-P and without -C, nothing
+/// failed (measured numbers masked).
+pub(crate) const TAIL: &str = "number of failed transactions: 0 (0.000%)\n\
+                               latency average = <t> ms\n\
+                               initial connection time = <t> ms\n\
+                               tps = <t> (without initial connection time)\n";
+
+/// A mask: rewrites the measured numbers of a text and nothing else.
+pub(crate) type Mask = fn(&str) -> String;
+
+/// One benchmark invocation to run with both implementations.
+pub(crate) struct Bench {
+    name: String,
+    run: Pgbench,
+    deltas: Vec<Delta>,
+    stdout_masks: Vec<Mask>,
+    stderr_masks: Vec<Mask>,
+    before_each: Vec<Box<dyn Fn()>>,
+}
+
+impl std::fmt::Debug for Bench {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Bench").field("name", &self.name).field("run", &self.run).finish()
+    }
+}
+
+impl Bench {
+    /// Case `name` running `run` (give it `.label(name)` or any label).
+    pub(crate) fn new(name: &str, run: Pgbench) -> Self {
+        Bench {
+            name: name.to_string(),
+            run,
+            deltas: vec![delta15::BANNER_VERSION],
+            stdout_masks: vec![normalize::mask_banner_version, normalize::mask_report],
+            stderr_masks: vec![normalize::mask_report],
+            before_each: Vec::new(),
+        }
+    }
+
+    /// The run prints no connection banner (it fails before connecting, or
+    /// cannot connect): do not declare the `banner-version` difference.
+    pub(crate) fn no_banner(mut self) -> Self {
+        self.deltas.retain(|d| d.id != delta15::BANNER_VERSION.id);
+        self
+    }
+
+    /// Declare a Δ15 difference the case depends on.
+    pub(crate) fn delta(mut self, d: Delta) -> Self {
+        self.deltas.push(d);
+        self
+    }
+
+    /// Add a mask for stdout only.
+    pub(crate) fn mask_stdout(mut self, m: Mask) -> Self {
+        self.stdout_masks.push(m);
+        self
+    }
+
+    /// Add a mask for stderr only.
+    pub(crate) fn mask_stderr(mut self, m: Mask) -> Self {
+        self.stderr_masks.push(m);
+        self
+    }
+
+    /// Run `f` before each implementation's run (resets database state).
+    pub(crate) fn before_each(mut self, f: impl Fn() + 'static) -> Self {
+        self.before_each.push(Box::new(f));
+        self
+    }
+
+    fn masked(&self, out: &Output) -> Output {
+        let mut o = out.clone();
+        for m in &self.stdout_masks {
+            o.stdout = m(&o.stdout);
+        }
+        for m in &self.stderr_masks {
+            o.stderr = m(&o.stderr);
+        }
+        o
+    }
+
+    /// Run the binary under test, then C pgbench.
+    pub(crate) fn run(self) -> Ran {
+        for f in &self.before_each {
+            f();
+        }
+        let rs_raw = under_test_output(&self.name, &self.run, &self.deltas);
+        let c_runs = c_pgbench().is_some() && (!Delta::applies() || runnable_by_c(&self.deltas));
+        if c_runs {
+            for f in &self.before_each {
+                f();
+            }
+        }
+        // Prints the visible `skipped:` line when C cannot run the case.
+        let c_raw = c_output(&self.name, &self.run, &self.deltas);
+        let rs = rs_raw.as_ref().map(|o| self.masked(o));
+        let c = c_raw.as_ref().map(|o| self.masked(o));
+        Ran {
+            check: Check::new(&self.name).with_deltas(&self.deltas),
+            run: self.run,
+            rs,
+            c,
+            rs_raw,
+            c_raw,
+        }
+    }
+}
+
+/// Whether C pgbench older than 17 can run a case with these differences.
+fn runnable_by_c(deltas: &[Delta]) -> bool {
+    deltas.iter().all(|d| matches!(d.kind, delta15::Kind::Transform(_)))
+}
+
+/// The outputs of one [`Bench`] and the mismatches found so far.
+#[derive(Debug)]
+pub(crate) struct Ran {
+    /// Collected mismatches.
+    pub(crate) check: Check,
+    /// The invocation (for `expand`).
+    pub(crate) run: Pgbench,
+    /// Masked output of the binary under test (None if it could not run).
+    pub(crate) rs: Option<Output>,
+    /// Masked output of C pgbench (None if not installed or not runnable).
+    pub(crate) c: Option<Output>,
+    /// Unmasked output of the binary under test.
+    pub(crate) rs_raw: Option<Output>,
+    /// Unmasked output of C pgbench (Δ15 transforms applied).
+    pub(crate) c_raw: Option<Output>,
+}
+
+impl Ran {
+    /// The masked outputs that exist, with their labels.
+    pub(crate) fn sides(&self) -> Vec<(&'static str, Output)> {
+        let mut v = Vec::new();
+        if let Some(o) = &self.rs {
+            v.push(("pgbench-rs", o.clone()));
+        }
+        if let Some(o) = &self.c {
+            v.push(("C pgbench", o.clone()));
+        }
+        v
+    }
+
+    /// The unmasked outputs that exist, with their labels.
+    pub(crate) fn raw_sides(&self) -> Vec<(&'static str, Output)> {
+        let mut v = Vec::new();
+        if let Some(o) = &self.rs_raw {
+            v.push(("pgbench-rs", o.clone()));
+        }
+        if let Some(o) = &self.c_raw {
+            v.push(("C pgbench", o.clone()));
+        }
+        v
+    }
+
+    /// Compare exit status, stdout and stderr (masked) of the two.
+    pub(crate) fn same(&mut self) -> &mut Self {
+        self.same_status().same_stdout().same_stderr()
+    }
+
+    /// Compare the exit statuses.
+    pub(crate) fn same_status(&mut self) -> &mut Self {
+        if let (Some(rs), Some(c)) = (&self.rs, &self.c) {
+            self.check.eq("exit status", "C pgbench", &c.status, "pgbench-rs", &rs.status);
+        }
+        self
+    }
+
+    /// Compare the masked stdouts.
+    pub(crate) fn same_stdout(&mut self) -> &mut Self {
+        if let (Some(rs), Some(c)) = (&self.rs, &self.c) {
+            self.check.text("stdout (masked)", "C pgbench", &c.stdout, "pgbench-rs", &rs.stdout);
+        }
+        self
+    }
+
+    /// Compare the masked stderrs.
+    pub(crate) fn same_stderr(&mut self) -> &mut Self {
+        if let (Some(rs), Some(c)) = (&self.rs, &self.c) {
+            self.check.text("stderr (masked)", "C pgbench", &c.stderr, "pgbench-rs", &rs.stderr);
+        }
+        self
+    }
+
+    /// Compare a text derived from each masked output.
+    pub(crate) fn same_by(&mut self, what: &str, f: impl Fn(&Output) -> String) -> &mut Self {
+        if let (Some(rs), Some(c)) = (&self.rs, &self.c) {
+            let (l, r) = (f(c), f(rs));
+            self.check.text(what, "C pgbench", &l, "pgbench-rs", &r);
+        }
+        self
+    }
+
+    /// Compare a text derived from each unmasked output.
+    pub(crate) fn same_by_raw(&mut self, what: &str, f: impl Fn(&Output) -> String) -> &mut Self {
+        if let (Some(rs), Some(c)) = (&self.rs_raw, &self.c_raw) {
+            let (l, r) = (f(c), f(rs));
+            self.check.text(what, "C pgbench", &l, "pgbench-rs", &r);
+        }
+        self
+    }
+
+    /// Every output exited with `code`.
+    pub(crate) fn status(&mut self, code: i32) -> &mut Self {
+        for (label, o) in self.sides() {
+            self.check.eq("exit status", "expected", &Status::Exit(code), label, &o.status);
+        }
+        self
+    }
+
+    /// Every masked stdout is `text` (`{PGHOST}`/`{PGPORT}` expanded).
+    pub(crate) fn stdout_is(&mut self, text: &str) -> &mut Self {
+        let want = self.run.expand(text);
+        for (label, o) in self.sides() {
+            self.check.text("stdout (masked)", "expected", &want, label, &o.stdout);
+        }
+        self
+    }
+
+    /// Every masked stderr is `text` (`{PGHOST}`/`{PGPORT}` expanded).
+    pub(crate) fn stderr_is(&mut self, text: &str) -> &mut Self {
+        let want = self.run.expand(text);
+        for (label, o) in self.sides() {
+            self.check.text("stderr (masked)", "expected", &want, label, &o.stderr);
+        }
+        self
+    }
+
+    /// Every masked stderr has this exact line.
+    pub(crate) fn stderr_has(&mut self, line: &str) -> &mut Self {
+        for (label, o) in self.sides() {
+            if !o.stderr.lines().any(|l| l == line) {
+                self.check.fail(format!(
+                    "{label}: stderr has no line {line:?}; stderr was:\n{}\n",
+                    o.stderr
+                ));
+            }
+        }
+        self
+    }
+
+    /// Every masked stderr contains `text` somewhere.
+    pub(crate) fn stderr_contains(&mut self, text: &str) -> &mut Self {
+        for (label, o) in self.sides() {
+            if !o.stderr.contains(text) {
+                self.check.fail(format!(
+                    "{label}: stderr does not contain {text:?}; stderr was:\n{}\n",
+                    o.stderr
+                ));
+            }
+        }
+        self
+    }
+
+    /// Run a check on every masked output; an Err is a mismatch.
+    pub(crate) fn each(&mut self, f: impl Fn(&Output) -> Result<(), String>) -> &mut Self {
+        for (label, o) in self.sides() {
+            if let Err(e) = f(&o) {
+                self.check.fail(format!("{label}: {e}\n"));
+            }
+        }
+        self
+    }
+
+    /// Run a check on every unmasked output; an Err is a mismatch.
+    pub(crate) fn each_raw(&mut self, f: impl Fn(&Output) -> Result<(), String>) -> &mut Self {
+        for (label, o) in self.raw_sides() {
+            if let Err(e) = f(&o) {
+                self.check.fail(format!("{label}: {e}\n"));
+            }
+        }
+        self
+    }
+
+    /// Panic with every mismatch found.
+    pub(crate) fn finish(&mut self) {
+        let check = std::mem::replace(&mut self.check, Check::new("finished"));
+        check.finish();
+    }
+}

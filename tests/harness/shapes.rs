@@ -1,0 +1,385 @@
+//! Exact shapes of outputs whose numbers are measured, so they cannot be
+//! compared byte for byte: progress lines (`-P`), transaction log lines and
+//! aggregate log lines (`-l`). Each parser accepts exactly C pgbench 17's
+//! printf format and nothing else, and returns the fields so that tests can
+//! check counts and invariants.
+//!
+//! Also: splitting a stderr into messages (a `pgbench: ` line plus the
+//! continuation lines of a multi-line server message) grouped per client,
+//! for runs whose clients interleave their messages in timing order.
+
+use std::collections::BTreeMap;
+
+/// `s` is `%.Nf` of a finite non-negative number (C never prints `+`).
+fn is_fixed(s: &str, decimals: usize) -> bool {
+    let Some((int, frac)) = s.split_once('.') else { return decimals == 0 && is_uint(s) };
+    decimals > 0
+        && is_uint(int)
+        && frac.len() == decimals
+        && frac.bytes().all(|b| b.is_ascii_digit())
+        && (int.len() == 1 || !int.starts_with('0'))
+}
+
+/// A decimal integer without sign or leading zeros (C's `%d`/`%lld` of a
+/// non-negative value).
+pub(crate) fn is_uint(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) && (s.len() == 1 || !s.starts_with('0'))
+}
+
+fn uint(s: &str, what: &str) -> Result<u64, String> {
+    if is_uint(s) {
+        s.parse().map_err(|e| format!("{what} {s:?}: {e}"))
+    } else {
+        Err(format!("{what} is not a decimal integer: {s:?}"))
+    }
+}
+
+/// What a progress line must contain besides the always-present fields.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct ProgressOpts {
+    /// `-R`: `, lag %.3f ms`.
+    pub(crate) lag: bool,
+    /// `-R` and `-L`: `, N skipped` (after the lag).
+    pub(crate) skipped: bool,
+    /// `--max-tries` other than 1: `, N retried, M retries`.
+    pub(crate) retries: bool,
+    /// `--progress-timestamp`: the time is `%.3f s` of the Unix epoch.
+    pub(crate) timestamp: bool,
+}
+
+/// The fields of one progress line.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct ProgressLine {
+    /// Seconds since the start (or the epoch with `--progress-timestamp`).
+    pub(crate) time: f64,
+    /// Transactions per second over the interval.
+    pub(crate) tps: f64,
+    /// Failed transactions in the interval.
+    pub(crate) failed: u64,
+    /// Skipped transactions in the interval (with `-R -L`).
+    pub(crate) skipped: Option<u64>,
+}
+
+/// Parse `progress: %.1f s, %.1f tps, lat %.3f ms stddev %.3f, %lld failed
+/// [, lag %.3f ms[, %lld skipped]][, %lld retried, %lld retries]`.
+pub(crate) fn parse_progress_line(line: &str, o: ProgressOpts) -> Result<ProgressLine, String> {
+    let err = |why: &str| Err(format!("not a progress line ({why}): {line:?}"));
+    let Some(rest) = line.strip_prefix("progress: ") else { return err("prefix") };
+    let Some((time, rest)) = rest.split_once(" s, ") else { return err("time") };
+    if !is_fixed(time, if o.timestamp { 3 } else { 1 }) {
+        return err("time format");
+    }
+    let Some((tps, rest)) = rest.split_once(" tps, lat ") else { return err("tps") };
+    if !is_fixed(tps, 1) {
+        return err("tps format");
+    }
+    let Some((lat, rest)) = rest.split_once(" ms stddev ") else { return err("lat") };
+    if !is_fixed(lat, 3) {
+        return err("lat format");
+    }
+    let Some((stddev, rest)) = rest.split_once(", ") else { return err("stddev") };
+    // sqrt of a rounding-negative variance prints NaN in C.
+    if !(is_fixed(stddev, 3) || stddev == "NaN") {
+        return err("stddev format");
+    }
+    let mut fields = rest.split(", ");
+    let Some(failed) = fields.next().and_then(|f| f.strip_suffix(" failed")) else {
+        return err("failed");
+    };
+    let failed = uint(failed, "failed")?;
+    let mut skipped = None;
+    if o.lag {
+        let Some(lag) = fields.next().and_then(|f| f.strip_prefix("lag ")) else {
+            return err("lag");
+        };
+        let Some(lag) = lag.strip_suffix(" ms") else { return err("lag unit") };
+        if !is_fixed(lag, 3) {
+            return err("lag format");
+        }
+        if o.skipped {
+            let Some(s) = fields.next().and_then(|f| f.strip_suffix(" skipped")) else {
+                return err("skipped");
+            };
+            skipped = Some(uint(s, "skipped")?);
+        }
+    }
+    if o.retries {
+        let Some(r) = fields.next().and_then(|f| f.strip_suffix(" retried")) else {
+            return err("retried");
+        };
+        uint(r, "retried")?;
+        let Some(r) = fields.next().and_then(|f| f.strip_suffix(" retries")) else {
+            return err("retries");
+        };
+        uint(r, "retries")?;
+    }
+    if fields.next().is_some() {
+        return err("unexpected trailing fields");
+    }
+    Ok(ProgressLine {
+        time: time.parse().map_err(|e| format!("{e}"))?,
+        tps: tps.parse().map_err(|e| format!("{e}"))?,
+        failed,
+        skipped,
+    })
+}
+
+/// The latency field of a transaction log line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Latency {
+    /// Microseconds (`%.0f`).
+    Micros(u64),
+    /// `skipped`, `failed`, `serialization` or `deadlock`.
+    Word(String),
+}
+
+/// What a transaction log line must contain besides the six fixed fields.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct LogOpts {
+    /// `-R`: a lag field (`%.0f` µs).
+    pub(crate) lag: bool,
+    /// `--max-tries` other than 1: a retries field (`%u`).
+    pub(crate) retries: bool,
+}
+
+/// One line of a per-transaction log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct LogLine {
+    /// Client id.
+    pub(crate) client: u32,
+    /// The client's transaction number (1-based, counts every logged one).
+    pub(crate) cnt: u64,
+    /// Latency or failure word.
+    pub(crate) latency: Latency,
+    /// 0-based script number.
+    pub(crate) script: u32,
+    /// Unix time, seconds.
+    pub(crate) sec: u64,
+    /// Microseconds part (not zero-padded, < 1000000).
+    pub(crate) usec: u64,
+    /// Schedule lag in µs (with `-R`).
+    pub(crate) lag: Option<u64>,
+    /// Number of retries (with `--max-tries` other than 1).
+    pub(crate) retries: Option<u64>,
+}
+
+/// Parse `%d %lld (%.0f|word) %d %lld %lld[ %.0f][ %u]`.
+pub(crate) fn parse_log_line(line: &str, o: LogOpts) -> Result<LogLine, String> {
+    let f: Vec<&str> = line.split(' ').collect();
+    let want = 6 + usize::from(o.lag) + usize::from(o.retries);
+    if f.len() != want {
+        return Err(format!("log line has {} fields, expected {want}: {line:?}", f.len()));
+    }
+    let latency = if is_uint(f[2]) {
+        Latency::Micros(uint(f[2], "latency")?)
+    } else if ["skipped", "failed", "serialization", "deadlock"].contains(&f[2]) {
+        Latency::Word(f[2].to_string())
+    } else {
+        return Err(format!("bad latency field {:?} in {line:?}", f[2]));
+    };
+    let usec = uint(f[5], "microseconds")?;
+    if usec >= 1_000_000 {
+        return Err(format!("microseconds out of range in {line:?}"));
+    }
+    let sec = uint(f[4], "seconds")?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    if sec + 3600 < now || sec > now + 60 {
+        return Err(format!("timestamp {sec} is not the current Unix time in {line:?}"));
+    }
+    let mut i = 6;
+    let lag = if o.lag {
+        i += 1;
+        Some(uint(f[i - 1], "lag")?)
+    } else {
+        None
+    };
+    let retries = if o.retries { Some(uint(f[i], "retries")?) } else { None };
+    Ok(LogLine {
+        client: u32::try_from(uint(f[0], "client id")?).map_err(|e| format!("{e}"))?,
+        cnt: uint(f[1], "transaction number")?,
+        latency,
+        script: u32::try_from(uint(f[3], "script number")?).map_err(|e| format!("{e}"))?,
+        sec,
+        usec,
+        lag,
+        retries,
+    })
+}
+
+/// One aggregate log line: the 15 fields of C pgbench 17.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct AggLine {
+    /// Every field, in order: start, cnt, sum, sum2, min, max, lag sum,
+    /// lag sum2, lag min, lag max, skipped, retried, retries,
+    /// serialization failures, deadlock failures.
+    pub(crate) fields: Vec<u64>,
+}
+
+impl AggLine {
+    /// Interval start (Unix seconds).
+    pub(crate) fn start(&self) -> u64 {
+        self.fields[0]
+    }
+    /// Successful transactions in the interval.
+    pub(crate) fn cnt(&self) -> u64 {
+        self.fields[1]
+    }
+}
+
+/// Parse an aggregate line: exactly 15 space-separated non-negative
+/// integers (`%lld` or `%.0f`), with the invariants C's accumulation
+/// guarantees (min <= max, sums consistent with the count).
+pub(crate) fn parse_agg_line(line: &str) -> Result<AggLine, String> {
+    let f: Vec<&str> = line.split(' ').collect();
+    if f.len() != 15 {
+        return Err(format!("aggregate line has {} fields, expected 15: {line:?}", f.len()));
+    }
+    let mut fields = Vec::with_capacity(15);
+    for (i, s) in f.iter().enumerate() {
+        fields.push(uint(s, &format!("aggregate field {}", i + 1))?);
+    }
+    let a = AggLine { fields };
+    let (cnt, sum, sum2, min, max) =
+        (a.fields[1], a.fields[2], a.fields[3], a.fields[4], a.fields[5]);
+    if cnt == 0 && (sum, sum2, min, max) != (0, 0, 0, 0) {
+        return Err(format!("empty interval with latency figures: {line:?}"));
+    }
+    if cnt > 0 && (min > max || sum < min || max > sum) {
+        return Err(format!("inconsistent latency figures (min/max/sum): {line:?}"));
+    }
+    Ok(a)
+}
+
+/// The messages of a stderr: each starts at a line beginning with
+/// `pgbench: ` (or a libpq notice such as `WARNING:  `) and includes the
+/// following lines that begin with neither (continuation lines of a
+/// multi-line message or of a sent SQL text).
+pub(crate) fn messages(stderr: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for line in stderr.split_inclusive('\n') {
+        let starts = line.starts_with("pgbench: ")
+            || line.starts_with("WARNING:  ")
+            || line.starts_with("NOTICE:  ")
+            || line.starts_with("debug(")
+            || line.starts_with("progress: ");
+        match out.last_mut() {
+            Some(last) if !starts => last.push_str(line),
+            _ => out.push(line.to_string()),
+        }
+    }
+    out
+}
+
+/// The client a `pgbench: client N ...` message is about, if any.
+pub(crate) fn message_client(msg: &str) -> Option<u32> {
+    let rest = msg.strip_prefix("pgbench: ")?;
+    let rest = rest.strip_prefix("error: ").unwrap_or(rest);
+    let rest = rest.strip_prefix("client ")?;
+    let n: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    n.parse().ok()
+}
+
+/// The messages of a stderr grouped by client (key `None` for messages
+/// about no client), in their order. Consecutive identical `client N
+/// receiving` debug messages of one client are collapsed to one: C prints
+/// one each time the client is woken while its result is incomplete, so
+/// their number depends on timing.
+pub(crate) fn messages_per_client(stderr: &str) -> BTreeMap<Option<u32>, Vec<String>> {
+    let mut map: BTreeMap<Option<u32>, Vec<String>> = BTreeMap::new();
+    for m in messages(stderr) {
+        let v = map.entry(message_client(&m)).or_default();
+        if m.ends_with(" receiving\n") && v.last() == Some(&m) {
+            continue;
+        }
+        v.push(m);
+    }
+    map
+}
+
+/// Render [`messages_per_client`] as one text, client by client.
+pub(crate) fn render_per_client(map: &BTreeMap<Option<u32>, Vec<String>>) -> String {
+    let mut s = String::new();
+    for (k, v) in map {
+        match k {
+            Some(c) => s.push_str(&format!("## client {c}\n")),
+            None => s.push_str("## no client\n"),
+        }
+        for m in v {
+            s.push_str(m);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_lines_follow_the_c_format() {
+        let o = ProgressOpts::default();
+        let p = parse_progress_line(
+            "progress: 1.0 s, 899.8 tps, lat 2.207 ms stddev 1.086, 0 failed",
+            o,
+        )
+        .unwrap();
+        assert_eq!(p.failed, 0);
+        assert!(
+            parse_progress_line("progress: 1.0 s, 899.8 tps, lat 2.207 ms stddev 1.086", o)
+                .is_err()
+        );
+        assert!(
+            parse_progress_line(
+                "progress: 1.00 s, 899.8 tps, lat 2.207 ms stddev 1.086, 0 failed",
+                o
+            )
+            .is_err()
+        );
+        let o = ProgressOpts { lag: true, skipped: true, timestamp: true, retries: false };
+        let p = parse_progress_line(
+            "progress: 1795976671.918 s, 186.0 tps, lat 2.699 ms stddev 7.084, 0 failed, lag 0.522 ms, 29 skipped",
+            o,
+        )
+        .unwrap();
+        assert_eq!(p.skipped, Some(29));
+    }
+
+    #[test]
+    fn log_lines_follow_the_c_format() {
+        let now =
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+        let l = parse_log_line(&format!("0 1 1307 0 {now} 5432"), LogOpts::default()).unwrap();
+        assert_eq!(l.latency, Latency::Micros(1307));
+        let o = LogOpts { lag: true, retries: true };
+        let l = parse_log_line(&format!("3 12 serialization 1 {now} 99 101 0"), o).unwrap();
+        assert_eq!((l.client, l.cnt, l.script, l.lag, l.retries), (3, 12, 1, Some(101), Some(0)));
+        assert!(parse_log_line(&format!("0 1 1307 0 {now} 05432"), LogOpts::default()).is_err());
+        assert!(parse_log_line(&format!("0 1 13.07 0 {now} 5432"), LogOpts::default()).is_err());
+        assert!(parse_log_line(&format!("0 1 1307 0 {now} 5432 7"), LogOpts::default()).is_err());
+    }
+
+    #[test]
+    fn aggregate_lines_have_fifteen_integer_fields() {
+        let a = parse_agg_line("1795976671 3 300 30000 90 110 0 0 0 0 0 0 0 0 0").unwrap();
+        assert_eq!((a.start(), a.cnt()), (1795976671, 3));
+        assert!(parse_agg_line("1795976671 3 300 30000 90 110 0 0 0 0 0 0 0 0 0 0").is_err());
+        assert!(parse_agg_line("1795976671 3 300 30000 120 110 0 0 0 0 0 0 0 0 0").is_err());
+    }
+
+    #[test]
+    fn messages_are_grouped_per_client() {
+        let err = "pgbench: client 0 sending SELECT\n  1;\npgbench: client 1 receiving\n\
+                   pgbench: client 0 receiving\npgbench: client 0 receiving\n\
+                   pgbench: error: client 1 aborted\nWARNING:  x\n";
+        let m = messages_per_client(err);
+        assert_eq!(
+            m[&Some(0)],
+            vec!["pgbench: client 0 sending SELECT\n  1;\n", "pgbench: client 0 receiving\n"]
+        );
+        assert_eq!(m[&Some(1)].len(), 2);
+        assert_eq!(m[&None], vec!["WARNING:  x\n"]);
+    }
+}
