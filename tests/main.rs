@@ -28,3 +28,7 @@ mod scripts;
 /// aggregate logs, compared with C pgbench.
 #[cfg(test)]
 mod logs;
+
+/// Script syntax errors (C's cases and many more) through both binaries.
+#[cfg(test)]
+mod syntax_errors;

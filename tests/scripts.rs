@@ -1284,19 +1284,19 @@ fn server_parameter_logging() {
             let b = usize::try_from(bounds[i + 1]).unwrap_or(usize::MAX);
             let part =
                 String::from_utf8_lossy(&log[a.min(log.len())..b.min(log.len())]).to_lowercase();
-            if let Some(t) = log_has {
-                if !part.contains(t) {
-                    r.check.fail(format!(
-                        "{case}: the server log of the {label} run has no {t:?}:\n{part}\n"
-                    ));
-                }
+            if let Some(t) = log_has
+                && !part.contains(t)
+            {
+                r.check.fail(format!(
+                    "{case}: the server log of the {label} run has no {t:?}:\n{part}\n"
+                ));
             }
-            if let Some(t) = log_not {
-                if part.contains(t) {
-                    r.check.fail(format!(
-                        "{case}: the server log of the {label} run has {t:?}:\n{part}\n"
-                    ));
-                }
+            if let Some(t) = log_not
+                && part.contains(t)
+            {
+                r.check.fail(format!(
+                    "{case}: the server log of the {label} run has {t:?}:\n{part}\n"
+                ));
             }
         }
         r.finish();

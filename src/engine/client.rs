@@ -440,7 +440,9 @@ impl Client {
                                 self.state = State::WaitResult;
                                 // Do not try to read now: the answer cannot
                                 // be there yet, and a read that finds
-                                // nothing is a wasted system call.
+                                // nothing is a wasted system call. C enters
+                                // the state (and says so) before waiting.
+                                log::debug!("client {} receiving", self.id);
                                 return self.socket_wait();
                             } else {
                                 self.state = State::EndCommand;
@@ -451,6 +453,7 @@ impl Client {
                             if self.state == State::Aborted {
                                 self.estatus = ErrorStatus::MetaCommand;
                             } else if self.state == State::WaitResult {
+                                log::debug!("client {} receiving", self.id);
                                 return self.socket_wait();
                             }
                         }

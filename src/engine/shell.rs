@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::process::CommandExt;
 use std::process::{Command as Process, Stdio};
 
 use crate::engine::thread::Shared;
@@ -28,9 +29,11 @@ fn build(words: &ShellWords, vars: &Vars, buf: &mut Vec<u8>) -> bool {
     true
 }
 
+/// `/bin/sh -c cmdline`, named `sh` as `system()` and `popen()` name it
+/// (the shell prefixes its own error messages with that name).
 fn shell(cmdline: &[u8]) -> Process {
     let mut p = Process::new("/bin/sh");
-    p.arg("-c").arg(std::ffi::OsStr::from_bytes(cmdline));
+    p.arg0("sh").arg("-c").arg(std::ffi::OsStr::from_bytes(cmdline));
     p
 }
 

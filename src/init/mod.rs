@@ -516,5 +516,4 @@ mod tests {
             "create unlogged table pgbench_accounts_3\n  partition of pgbench_accounts\n  for values with (modulus 3, remainder 2) with (fillfactor=90)"
         );
     }
-
 }

@@ -34,9 +34,6 @@ pub(crate) fn unescape(s: &str) -> Vec<u8> {
 /// Where PostgreSQL 17 prints something else than the installed 15.18.
 fn pg17_expectation(name: &str) -> Option<&'static str> {
     Some(match name {
-        // [Δ15] 15.18 reports a stale line number (3) for a \gset error;
-        // 17 reports the line of the backslash.
-        "gset after blank lines" => "script.sql:4: \\gset must follow an SQL command (\\set i 1)",
         // [Δ15] \syncpipeline is new in 17.
         "syncpipeline arg" => {
             "script.sql:1: unexpected argument in command \"syncpipeline\"\n\\syncpipeline x"

@@ -158,6 +158,10 @@ pub(crate) fn parse_script(
     let mut buf = Vec::new();
     loop {
         buf.clear();
+        // COMPAT: C reports `\gset must follow an SQL command` at the line
+        // where this scan starts (just after the previous command), not at
+        // the backslash: blank lines before a misplaced \gset are not counted.
+        let scan_line = sc.line_of(sc.pos);
         let stop = sc.scan_sql(&mut buf);
         if let Some(p) = skip_sql_comments(&buf) {
             let text = buf[p..].to_vec();
@@ -172,6 +176,7 @@ pub(crate) fn parse_script(
                 None => {}
                 Some(Backslash::Command(c)) => commands.push(c),
                 Some(Backslash::Gset(kind, prefix)) => {
+                    let ctx = Ctx { lineno: scan_line, ..ctx };
                     let msg = "\\gset must follow an SQL command";
                     let Some(prev) = commands.last_mut() else {
                         return Err(ctx.err(None, None, msg, None, None));

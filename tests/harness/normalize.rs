@@ -270,24 +270,26 @@ fn mask_counts_line(line: &str) -> String {
         };
     }
     for prefix in ["number of transactions skipped: ", " - number of transactions skipped: "] {
-        if let Some(rest) = l.strip_prefix(prefix) {
-            if rest.ends_with("%)") && rest.contains(" (") {
-                return format!("{prefix}{MASK} ({MASK}%){nl}");
-            }
+        if let Some(rest) = l.strip_prefix(prefix)
+            && rest.ends_with("%)")
+            && rest.contains(" (")
+        {
+            return format!("{prefix}{MASK} ({MASK}%){nl}");
         }
     }
-    if let Some(rest) = l.strip_prefix("number of transactions above the ") {
-        if let Some(i) = rest.find(" ms latency limit: ") {
-            let head = &rest[..i + " ms latency limit: ".len()];
-            return format!("number of transactions above the {head}{MASK}/{MASK} ({MASK}%){nl}");
-        }
+    if let Some(rest) = l.strip_prefix("number of transactions above the ")
+        && let Some(i) = rest.find(" ms latency limit: ")
+    {
+        let head = &rest[..i + " ms latency limit: ".len()];
+        return format!("number of transactions above the {head}{MASK}/{MASK} ({MASK}%){nl}");
     }
-    if let Some(rest) = l.strip_prefix(" - ") {
-        if let Some((n, tail)) = rest.split_once(" transactions (") {
-            if is_uint(n) && tail.contains("% of total, tps = ") && tail.ends_with(')') {
-                return format!(" - {MASK} transactions ({MASK}% of total, tps = {MASK}){nl}");
-            }
-        }
+    if let Some(rest) = l.strip_prefix(" - ")
+        && let Some((n, tail)) = rest.split_once(" transactions (")
+        && is_uint(n)
+        && tail.contains("% of total, tps = ")
+        && tail.ends_with(')')
+    {
+        return format!(" - {MASK} transactions ({MASK}% of total, tps = {MASK}){nl}");
     }
     line.to_string()
 }
