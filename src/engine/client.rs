@@ -530,13 +530,7 @@ impl Client {
                         drop(res);
                         // The NULL that ends the command.
                         while conn.get_result().is_some() {}
-                        self.state = if sh.timer_exceeded() {
-                            State::Finished
-                        } else if self.do_retry(sh, &mut now) {
-                            State::Retry
-                        } else {
-                            State::Failure
-                        };
+                        self.state = self.after_error(sh, &mut now);
                     } else {
                         log::error!(
                             "client {} aborted while rolling back the transaction after an error; {}",
@@ -585,14 +579,7 @@ impl Client {
                         }
                         TStatus::Idle => {}
                         other => {
-                            if other == TStatus::ConnError {
-                                log::error!("perhaps the backend died while processing");
-                            }
-                            log::error!(
-                                "client {} aborted while receiving the transaction status",
-                                self.id
-                            );
-                            self.state = State::Aborted;
+                            self.transaction_status_failed(other);
                             continue;
                         }
                     }
@@ -679,6 +666,27 @@ impl Client {
         }
     }
 
+    /// After an error is cleaned up: finish when the time is up, else retry
+    /// or fail the transaction.
+    fn after_error(&self, sh: &Shared<'_>, now: &mut LazyNow) -> State {
+        if sh.timer_exceeded() {
+            State::Finished
+        } else if self.do_retry(sh, now) {
+            State::Retry
+        } else {
+            State::Failure
+        }
+    }
+
+    /// Aborts the client when its transaction status cannot be known.
+    fn transaction_status_failed(&mut self, status: TStatus) {
+        if status == TStatus::ConnError {
+            log::error!("perhaps the backend died while processing");
+        }
+        log::error!("client {} aborted while receiving the transaction status", self.id);
+        self.state = State::Aborted;
+    }
+
     /// `doRetry`: whether a failed transaction may run again.
     fn do_retry(&self, sh: &Shared<'_>, now: &mut LazyNow) -> bool {
         if !self.estatus.can_retry() {
@@ -740,21 +748,9 @@ impl Client {
                 }
             }
             TStatus::Idle => {
-                self.state = if sh.timer_exceeded() {
-                    State::Finished
-                } else if self.do_retry(sh, now) {
-                    State::Retry
-                } else {
-                    State::Failure
-                };
+                self.state = self.after_error(sh, now);
             }
-            other => {
-                if other == TStatus::ConnError {
-                    log::error!("perhaps the backend died while processing");
-                }
-                log::error!("client {} aborted while receiving the transaction status", self.id);
-                self.state = State::Aborted;
-            }
+            other => self.transaction_status_failed(other),
         }
     }
 
