@@ -213,6 +213,9 @@ pub(crate) struct Client {
     /// Index of the current command in the script.
     pub(crate) command: usize,
     num_syncs: i32,
+    /// This client entered pipeline mode at some point (until then the
+    /// pipeline status need not be asked of libpq).
+    maybe_pipeline: bool,
     /// When the transaction was scheduled to start (µs).
     txn_scheduled: i64,
     /// When the current `\sleep` ends (µs).
@@ -251,6 +254,7 @@ impl Client {
             use_file: 0,
             command: 0,
             num_syncs: 0,
+            maybe_pipeline: false,
             txn_scheduled: 0,
             sleep_until: 0,
             txn_begin: 0,
@@ -299,7 +303,12 @@ impl Client {
         matches!(self.cond.last(), None | Some(IfState::True | IfState::ElseTrue))
     }
 
+    /// libpq's pipeline status; asked only after this client entered
+    /// pipeline mode on its connection (it cannot be in one otherwise).
     fn pipeline_status(&self) -> PipelineStatus {
+        if !self.maybe_pipeline {
+            return PipelineStatus::Off;
+        }
         self.conn.as_ref().map_or(PipelineStatus::Off, Conn::pipeline_status)
     }
 
@@ -1181,6 +1190,7 @@ impl Client {
                     self.command_failed("startpipeline", "already in pipeline mode");
                     return State::Aborted;
                 }
+                self.maybe_pipeline = true;
                 if !self.conn.as_mut().is_some_and(Conn::enter_pipeline_mode) {
                     self.command_failed("startpipeline", "failed to enter pipeline mode");
                     return State::Aborted;

@@ -171,17 +171,28 @@ impl fmt::Display for General {
 /// Appends `v` in decimal, as `%lld` prints it, without going through
 /// `fmt` (this is on the per-transaction path of parameter rendering).
 pub(crate) fn push_i64(out: &mut Vec<u8>, v: i64) {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+                                2021222324252627282930313233343536373839\
+                                4041424344454647484950515253545556575859\
+                                6061626364656667686970717273747576777879\
+                                8081828384858687888990919293949596979899";
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     let mut n = v.unsigned_abs();
-    loop {
+    // Two digits per division.
+    while n >= 100 {
+        let pair = usize::try_from(n % 100).unwrap_or(0) * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        let pair = usize::try_from(n).unwrap_or(0) * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    } else {
         i -= 1;
-        // n % 10 < 10, so the narrowing is exact.
-        buf[i] = b'0' + (n % 10).to_le_bytes()[0];
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+        buf[i] = b'0' + n.to_le_bytes()[0];
     }
     if v < 0 {
         out.push(b'-');
