@@ -24,6 +24,7 @@ figure is the steady-state cost of one more transaction.
 """
 
 import argparse
+import math
 import os
 import platform
 import re
@@ -76,6 +77,7 @@ class Run:
     syscalls: int = None
     task_clock: float = None  # seconds
     instructions: int = None
+    counts: dict = field(default_factory=dict)  # perf events by name
 
     @property
     def ok(self):
@@ -89,22 +91,28 @@ class Run:
         m = re.search(r"^number of failed transactions: (\d+)", self.out, re.M)
         return int(m.group(1)) if m else 0
 
+    def conn_ms(self):
+        m = re.search(r"^initial connection time = ([0-9.]+) ms", self.out, re.M)
+        return float(m.group(1)) if m else None
+
     def tps(self):
         m = re.search(r"^tps = ([0-9.]+) \(without initial connection time\)", self.out, re.M)
         return float(m.group(1)) if m else None
 
-    def describe(self):
-        env = ""
-        tail = "\n".join((self.err.strip().splitlines() or [""])[-8:])
+    def describe(self, env=None):
+        prefix = "".join(f"{k}={v} " for k, v in (env or {}).items())
         what = "timed out" if self.timed_out else f"exit status {self.rc}"
-        return f"$ {env}{shlex.join(self.cmd)}\n  -> {what}\n  stderr (last lines):\n    " + tail.replace(
-            "\n", "\n    "
-        )
+        text = f"$ {prefix}{shlex.join(self.cmd)}\n  -> {what}"
+        for name, stream in (("stdout", self.out), ("stderr", self.err)):
+            lines = stream.strip().splitlines()
+            if lines:
+                text += f"\n  {name} (last lines):\n    " + "\n    ".join(lines[-8:])
+        return text
 
 
 class BenchError(Exception):
     def __init__(self, run, variant):
-        super().__init__(run.describe())
+        super().__init__(run.describe(variant.env))
         self.run = run
         self.variant = variant
 
@@ -159,10 +167,13 @@ def run_plain(variant, args, cwd=None, timeout=None):
     return execute([variant.binary] + args, variant.env, cwd, timeout)
 
 
-def run_perf(variant, args, cwd=None, timeout=None):
-    """Runs under perf stat, counting syscalls and CPU time of pgbench only."""
+def run_perf(variant, args, cwd=None, timeout=None, extra_events=()):
+    """Runs under perf stat, counting syscalls and CPU time of pgbench only.
+    extra_events (e.g. user_time, syscalls:sys_enter_write) land in run.counts,
+    times in seconds."""
+    events = ["raw_syscalls:sys_enter", "task-clock"] + list(extra_events)
     with tempfile.NamedTemporaryFile("r", suffix=".perf") as pf:
-        cmd = ["perf", "stat", "-x,", "-o", pf.name, "-e", "raw_syscalls:sys_enter,task-clock", "--", variant.binary] + args
+        cmd = ["perf", "stat", "-x,", "-o", pf.name, "-e", ",".join(events), "--", variant.binary] + args
         run = execute(cmd, variant.env, cwd, timeout)
         run.cmd = [variant.binary] + args
         text = pf.read()
@@ -170,15 +181,22 @@ def run_perf(variant, args, cwd=None, timeout=None):
         parts = line.split(",")
         if len(parts) < 3 or line.startswith("#"):
             continue
+        name = parts[2]
         try:
             value = float(parts[0])
         except ValueError:
+            # perf says <not counted> for a tool event that stayed at zero
+            value = 0.0 if name in ("user_time", "system_time") else None
+        if value is None:
             continue
-        if parts[2].startswith("raw_syscalls:sys_enter"):
-            run.syscalls = int(value)
-        elif parts[2].startswith("task-clock"):
-            run.task_clock = value / 1000.0 if parts[1] == "msec" else value
-    if run.ok and (run.syscalls is None or run.task_clock is None):
+        if parts[1] == "msec":
+            value /= 1000.0
+        elif parts[1] == "ns":
+            value /= 1e9
+        run.counts[name] = value
+    run.syscalls = None if "raw_syscalls:sys_enter" not in run.counts else int(run.counts["raw_syscalls:sys_enter"])
+    run.task_clock = run.counts.get("task-clock")
+    if run.ok and any(e not in run.counts for e in events):
         run.rc = 255
         run.err += "\nperf stat printed no counts:\n" + text
     return run
@@ -467,6 +485,17 @@ def cmd_tps(argv):
 # ---------------------------------------------------------------- log overhead
 
 
+LOG_METRICS = [
+    # (label, perf event or None for callgrind, scale to per-txn unit, digits)
+    ("client CPU µs/txn (user+sys)", "task-clock", 1e6, 2),
+    ("  user CPU µs/txn", "user_time", 1e6, 2),
+    ("  sys CPU µs/txn", "system_time", 1e6, 2),
+    ("instructions/txn (callgrind)", None, 1, 0),
+    ("syscalls/txn", "raw_syscalls:sys_enter", 1, 3),
+    ("  write() calls/txn", "syscalls:sys_enter_write", 1, 4),
+]
+
+
 def cmd_log(argv):
     ap = argparse.ArgumentParser(prog="log-overhead.sh", description="Added client cost of -l per transaction.")
     ap.add_argument("-t", "--transactions", type=int, default=5000, help="per client, for the CPU/syscall runs")
@@ -474,7 +503,7 @@ def cmd_log(argv):
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--callgrind-t", type=int, default=300, help="per client, for the callgrind runs (0: skip)")
     ap.add_argument("--scale", type=int, default=10)
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--ppoll", action="store_true", help="also run pgbench-rs with PGBENCH_RS_POLL=ppoll")
     ap.add_argument("--no-init", action="store_true")
     ap.add_argument("--quick", action="store_true", help="-t 500, callgrind -t 50, one round, scale 1")
@@ -487,8 +516,9 @@ def cmd_log(argv):
         init_db(a.scale)
     base = ["-S", "-M", "prepared", "-c", str(a.clients), "-j", str(a.jobs)]
     variants = [C, RS] + ([RS_PPOLL] if a.ppoll else [])
-    cpu = {(v.key, l): [] for v in variants for l in (False, True)}
-    sysc = {(v.key, l): [] for v in variants for l in (False, True)}
+    events = [m[1] for m in LOG_METRICS if m[1] and m[1] not in ("task-clock", "raw_syscalls:sys_enter")]
+    # per (variant, with -l, event) the per-txn value of each round
+    per = {}
     ir = {}
     logcheck = {}
     with tempfile.TemporaryDirectory() as cwd:
@@ -508,82 +538,75 @@ def cmd_log(argv):
             return n, fields
 
         for rnd in range(a.rounds):
-            for l in (False, True):
+            for with_l in (False, True):
                 for v in variants:
-                    args = base + ["-t", str(a.transactions)] + (["-l"] if l else [])
+                    args = base + ["-t", str(a.transactions)] + (["-l"] if with_l else [])
                     log(f"round {rnd + 1}/{a.rounds}: {v.label} {' '.join(args)}")
-                    r = run_perf(v, args, cwd=cwd, timeout=1800)
+                    r = run_perf(v, args, cwd=cwd, timeout=1800, extra_events=events)
                     if not r.ok:
                         raise BenchError(r, v)
-                    if l and rnd == 0:
+                    if with_l and rnd == 0:
                         logcheck[v.key] = loglines()
                     clean()
                     n = r.txns()
-                    cpu[(v.key, l)].append(r.task_clock / n * 1e6)
-                    sysc[(v.key, l)].append(r.syscalls / n)
+                    for _, ev, unit, _ in LOG_METRICS:
+                        if ev:
+                            per.setdefault((v.key, with_l, ev), []).append(r.counts[ev] / n * unit)
         if a.callgrind_t:
-            for l in (False, True):
-                for v in variants:
+            for v in variants:
+                for with_l in (False, True):
                     pair = []
                     for t in (a.callgrind_t, max(1, a.callgrind_t // 10)):
-                        args = base + ["-t", str(t)] + (["-l"] if l else [])
+                        args = base + ["-t", str(t)] + (["-l"] if with_l else [])
                         log(f"callgrind: {v.label} {' '.join(args)}")
                         r = run_callgrind(v, args, cwd=cwd, timeout=3600)
                         clean()
                         if not r.ok:
                             raise BenchError(r, v)
                         pair.append(r)
-                    ir[(v.key, l)] = per_txn(pair[0], pair[1], "instructions")
+                    ir[(v.key, with_l)] = per_txn(pair[0], pair[1], "instructions")
 
-    def added(d, k):
-        # paired per round: the same round's run without -l is the reference
-        return median([y - x for x, y in zip(d[(k, False)], d[(k, True)])])
+    def cells(k, ev):
+        """(without, with, added) for variant k and metric ev."""
+        if ev is None:
+            x, y = ir.get((k, False)), ir.get((k, True))
+            return x, y, (None if x is None or y is None else y - x)
+        xs, ys = per[(k, False, ev)], per[(k, True, ev)]
+        # added: paired per round (runs next to each other), median over rounds
+        return median(xs), median(ys), median([y - x for x, y in zip(xs, ys)])
 
-    headers = [
-        "binary",
-        "CPU µs/txn",
-        "with -l",
-        "added",
-        "instr/txn",
-        "with -l",
-        "added",
-        "syscalls/txn",
-        "with -l",
-        "added",
-    ]
-    rows = []
-    vals = {}
+    headers = ["metric"]
     for v in variants:
-        k = v.key
-        i0, i1 = ir.get((k, False)), ir.get((k, True))
-        vals[k] = (added(cpu, k), None if i0 is None or i1 is None else i1 - i0, added(sysc, k))
-        rows.append(
-            [
-                v.label,
-                fmt(median(cpu[(k, False)]), 2),
-                fmt(median(cpu[(k, True)]), 2),
-                fmt(vals[k][0], 2),
-                fmt(i0, 0),
-                fmt(i1, 0),
-                fmt(vals[k][1], 0),
-                fmt(median(sysc[(k, False)]), 3),
-                fmt(median(sysc[(k, True)]), 3),
-                fmt(vals[k][2], 3),
-            ]
-        )
-    for v in variants[1:]:
-        rows.append(
-            [f"ratio {v.key}/C", "", "", fmt_ratio(ratio(vals[v.key][0], vals["c"][0])), "", "", fmt_ratio(ratio(vals[v.key][1], vals["c"][1])), "", "", fmt_ratio(ratio(vals[v.key][2], vals["c"][2]))]
-        )
+        short = "C" if v is C else v.key
+        headers += [short, f"{short} -l", f"{short} added"]
+    headers += [f"added {v.key}/C" for v in variants[1:]]
+    rows = []
+    for label, ev, _, digits in LOG_METRICS:
+        row = [label]
+        added = {}
+        for v in variants:
+            x, y, d = cells(v.key, ev)
+            added[v.key] = d
+            row += [fmt(x, digits), fmt(y, digits), fmt(d, digits)]
+        row += [fmt_ratio(ratio(added[v.key], added["c"])) for v in variants[1:]]
+        rows.append(row)
     print(f"# Cost of -l (per-transaction log): pgbench {' '.join(base)}, {a.rounds} round(s), alternating")
     print_facts(facts, a.markdown)
     print_table(headers, rows, a.markdown)
     print()
     print(
-        f"CPU and syscalls: perf stat task-clock and raw_syscalls:sys_enter over -t {a.transactions} runs, divided by the transactions;\n"
-        f"'added' = median over rounds of (with -l - without -l) in the same round (connection cost cancels).\n"
-        f"instr/txn: callgrind, (Ir at -t {a.callgrind_t} - Ir at -t {max(1, a.callgrind_t // 10)}) / transaction difference."
+        f"perf stat counts over -t {a.transactions} runs (task-clock, user_time/system_time, raw_syscalls:sys_enter,\n"
+        f"syscalls:sys_enter_write), divided by the {a.clients * a.transactions} transactions; 'added' = median over rounds of\n"
+        f"(with -l - without -l) of the same round (connection cost cancels). instructions: callgrind,\n"
+        f"(Ir at -t {a.callgrind_t} - Ir at -t {max(1, a.callgrind_t // 10)}) / transaction difference, one run each.\n"
+        f"A ratio is only meaningful where the added amounts stand clear of the round-to-round spread:"
     )
+    for v in variants:
+        for label, ev, _, digits in LOG_METRICS:
+            if ev in ("task-clock", "syscalls:sys_enter_write"):
+                xs, ys = per[(v.key, False, ev)], per[(v.key, True, ev)]
+                diffs = " ".join(fmt(y - x, digits) for x, y in zip(xs, ys))
+                print(f"  {v.label}, {label.strip()} added per round: {diffs}")
     for v in variants:
         if v.key in logcheck:
             n, fields = logcheck[v.key]
@@ -621,6 +644,7 @@ class Cell:
     cpu: dict = field(default_factory=dict)  # key -> [µs/txn]
     sysc: dict = field(default_factory=dict)  # key -> [calls/txn]
     instr: dict = field(default_factory=dict)  # key -> instr/txn
+    durations: set = field(default_factory=set)
     t_long: int = 0
     t_short: int = 0
     first_out: dict = field(default_factory=dict)
@@ -649,6 +673,7 @@ def cmd_suite(argv):
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (below 500 clients)")
     ap.add_argument("--rounds-large", type=int, default=1, help="rounds at 500 clients or more (each connect costs seconds)")
     ap.add_argument("-T", "--duration", type=int, default=3, help="seconds of each tps run")
+    ap.add_argument("--t-large", type=int, default=20, help="most -t per client of the long fixed runs at 500+ clients (sized from C's tps; short runs: -t 1)")
     ap.add_argument("--cpu-seconds", type=float, default=1.0, help="aim of the long fixed -t runs, from the measured tps")
     ap.add_argument("--scale", type=int, default=20)
     ap.add_argument("--no-init", action="store_true")
@@ -700,12 +725,20 @@ def cmd_suite(argv):
             tmo = 900 if cell.clients >= 500 else 300
             log(f"[{n + 1}/{len(cells)}] {cell.workload} -c {cell.clients} ({time.monotonic() - t_start:.0f} s elapsed)")
             try:
-                for rnd in range(rounds):
+                large = cell.clients >= 500
+
+                def tps_phase(duration):
                     # tps: -T runs, alternating
                     for v in cell.variants:
-                        args = base + ["-T", str(a.duration)]
-                        r = run_plain(v, args, cwd=cwd, timeout=a.duration + tmo)
+                        args = base + ["-T", str(duration)]
+                        r = run_plain(v, args, cwd=cwd, timeout=duration + tmo)
                         clean()
+                        if large and r.ok and r.txns() == 0:
+                            # connecting took all of -T: once more with twice the time
+                            log(f"{v.label}: no transaction within -T {duration}; again with -T {2 * duration}")
+                            args = base + ["-T", str(2 * duration)]
+                            r = run_plain(v, args, cwd=cwd, timeout=2 * duration + tmo)
+                            clean()
                         if not r.ok or r.tps() is None:
                             raise BenchError(r, v)
                         if r.failed():
@@ -713,25 +746,48 @@ def cmd_suite(argv):
                         cell.tps.setdefault(v.key, []).append(r.tps())
                         cell.rss.setdefault(v.key, []).append(r.maxrss_kb / 1024)
                         cell.first_out.setdefault(v.key, r.out)
-                    if rnd == 0:
-                        # the same fixed work for every binary, sized from C's tps
-                        total = cell.tps["c"][0] * a.cpu_seconds
-                        cell.t_long = max(int(total / cell.clients), 20 if cell.clients >= 500 else 50)
-                        cell.t_short = max(1, cell.t_long // 10)
-                    # CPU and syscalls: fixed -t runs under perf stat, long and short
+                        cell.durations.add(duration)
+
+                def fixed_runs(t):
+                    # CPU and syscalls: fixed -t runs under perf stat, alternating
                     runs = {}
-                    for t in (cell.t_long, cell.t_short):
-                        for v in cell.variants:
-                            args = base + ["-t", str(t)]
-                            r = run_perf(v, args, cwd=cwd, timeout=tmo)
-                            clean()
-                            if not r.ok:
-                                raise BenchError(r, v)
-                            runs[(v.key, t)] = r
                     for v in cell.variants:
-                        lr, sr = runs[(v.key, cell.t_long)], runs[(v.key, cell.t_short)]
-                        cell.cpu.setdefault(v.key, []).append(None if per_txn(lr, sr, "task_clock") is None else per_txn(lr, sr, "task_clock") * 1e6)
+                        r = run_perf(v, base + ["-t", str(t)], cwd=cwd, timeout=tmo)
+                        clean()
+                        if not r.ok:
+                            raise BenchError(r, v)
+                        runs[v.key] = r
+                    return runs
+
+                def record(long_runs, short_runs):
+                    for v in cell.variants:
+                        lr, sr = long_runs[v.key], short_runs[v.key]
+                        c = per_txn(lr, sr, "task_clock")
+                        cell.cpu.setdefault(v.key, []).append(None if c is None else c * 1e6)
                         cell.sysc.setdefault(v.key, []).append(per_txn(lr, sr, "syscalls"))
+
+                for rnd in range(rounds):
+                    if large:
+                        # -T counts the connection phase, which takes seconds at
+                        # this many clients: the short fixed runs measure it, the
+                        # tps runs add it to -T, and their tps sizes the long runs.
+                        cell.t_short = 1
+                        short = fixed_runs(cell.t_short)
+                        conn = max((r.conn_ms() or 0) for r in short.values())
+                        tps_phase(a.duration + math.ceil(1.2 * conn / 1000) + 1)
+                        if rnd == 0:
+                            est = cell.tps["c"][-1] * 2 * a.cpu_seconds / cell.clients
+                            cell.t_long = min(max(int(est), 4), a.t_large)
+                        record(fixed_runs(cell.t_long), short)
+                    else:
+                        tps_phase(a.duration)
+                        if rnd == 0:
+                            # the same fixed work for every binary, sized from C's tps
+                            total = cell.tps["c"][0] * a.cpu_seconds
+                            cell.t_long = max(int(total / cell.clients), 50)
+                            cell.t_short = max(1, cell.t_long // 10)
+                        long_runs = fixed_runs(cell.t_long)
+                        record(long_runs, fixed_runs(cell.t_short))
                 if cell.clients in cg_clients:
                     cg_long = 1000 if cell.clients == 1 else max(20, 2000 // cell.clients)
                     if a.quick:
@@ -789,7 +845,8 @@ def cmd_suite(argv):
     print_table(headers, rows, a.markdown, ["l", "l", "l"] + ["r"] * (len(headers) - 3))
     print()
     notes = [
-        f"tps: median of {a.rounds} alternating -T {a.duration} runs ({a.rounds_large} at 500+ clients); rs/C = ratio of medians.",
+        f"tps: median of {a.rounds} alternating -T {a.duration} runs; rs/C = ratio of medians. At 500+ clients: {a.rounds_large} round(s),"
+        f" -T = {a.duration} s + 1.2 x the initial connection time of the short fixed run + 1 s (-T includes connecting).",
         "CPU (perf task-clock = user+sys of the client) and syscalls (perf raw_syscalls:sys_enter) per transaction:"
         " (long -t run - short -t run) / transaction difference, same -t for both binaries, median over rounds;"
         " the connection set-up cancels out.",
