@@ -644,7 +644,6 @@ class Cell:
     cpu: dict = field(default_factory=dict)  # key -> [µs/txn]
     sysc: dict = field(default_factory=dict)  # key -> [calls/txn]
     instr: dict = field(default_factory=dict)  # key -> instr/txn
-    durations: set = field(default_factory=set)
     t_long: int = 0
     t_short: int = 0
     first_out: dict = field(default_factory=dict)
@@ -746,7 +745,6 @@ def cmd_suite(argv):
                         cell.tps.setdefault(v.key, []).append(r.tps())
                         cell.rss.setdefault(v.key, []).append(r.maxrss_kb / 1024)
                         cell.first_out.setdefault(v.key, r.out)
-                        cell.durations.add(duration)
 
                 def fixed_runs(t):
                     # CPU and syscalls: fixed -t runs under perf stat, alternating
@@ -844,9 +842,14 @@ def cmd_suite(argv):
     print_facts(facts, a.markdown)
     print_table(headers, rows, a.markdown, ["l", "l", "l"] + ["r"] * (len(headers) - 3))
     print()
+    large_note = (
+        f" At 500+ clients: {a.rounds_large} round(s), -T = {a.duration} s + 1.2 x the initial connection time"
+        " of the short fixed run + 1 s (-T includes connecting)."
+        if any(cell.clients >= 500 for cell in cells)
+        else ""
+    )
     notes = [
-        f"tps: median of {a.rounds} alternating -T {a.duration} runs; rs/C = ratio of medians. At 500+ clients: {a.rounds_large} round(s),"
-        f" -T = {a.duration} s + 1.2 x the initial connection time of the short fixed run + 1 s (-T includes connecting).",
+        f"tps: median of {a.rounds} alternating -T {a.duration} runs; rs/C = ratio of medians.{large_note}",
         "CPU (perf task-clock = user+sys of the client) and syscalls (perf raw_syscalls:sys_enter) per transaction:"
         " (long -t run - short -t run) / transaction difference, same -t for both binaries, median over rounds;"
         " the connection set-up cancels out.",
