@@ -588,7 +588,8 @@ def cmd_log(argv):
             x, y, d = cells(v.key, ev)
             added[v.key] = d
             row += [fmt(x, digits), fmt(y, digits), fmt(d, digits)]
-        row += [fmt_ratio(ratio(added[v.key], added["c"])) for v in variants[1:]]
+        # a ratio to a C figure that is not above zero says nothing
+        row += [fmt_ratio(ratio(added[v.key], added["c"]) if (added["c"] or 0) > 0 else None) for v in variants[1:]]
         rows.append(row)
     print(f"# Cost of -l (per-transaction log): pgbench {' '.join(base)}, {a.rounds} round(s), alternating")
     print_facts(facts, a.markdown)
