@@ -224,8 +224,8 @@ pub(crate) struct Client {
     txn_begin: i64,
     /// When the current command started (µs, with `-r`).
     stmt_begin: i64,
-    /// Prepared flags per script and command, for the current connection.
-    prepared: Vec<Vec<bool>>,
+    /// Which commands are prepared on the current connection.
+    prepared: Prepared,
     estatus: ErrorStatus,
     tries: u32,
     /// Transactions ended (successful, failed or skipped).
@@ -240,7 +240,7 @@ pub(crate) struct Client {
 
 impl Client {
     /// A client in its initial state.
-    pub(crate) fn new(id: i32, vars: Vars, rng: PgPrng, scripts: &[crate::script::Script]) -> Self {
+    pub(crate) fn new(id: i32, vars: Vars, rng: PgPrng, n_commands: usize) -> Self {
         Client {
             id,
             state: State::ChooseScript,
@@ -259,12 +259,12 @@ impl Client {
             sleep_until: 0,
             txn_begin: 0,
             stmt_begin: 0,
-            prepared: scripts.iter().map(|s| vec![false; s.commands.len()]).collect(),
+            prepared: Prepared::new(n_commands),
             estatus: ErrorStatus::NoError,
             tries: 1,
             cnt: 0,
-            buf: Vec::with_capacity(256),
-            starts: Vec::with_capacity(8),
+            buf: Vec::new(),
+            starts: Vec::new(),
             name_buf: Vec::new(),
         }
     }
@@ -368,9 +368,7 @@ impl Client {
                         let t = monotonic_us();
                         now.set(t);
                         th.conn_duration += t - start;
-                        for p in &mut self.prepared {
-                            p.fill(false);
-                        }
+                        self.prepared.clear();
                     }
                     self.saved_rng = self.rng;
                     self.txn_begin = now.get();
@@ -880,10 +878,8 @@ impl Client {
         else {
             return;
         };
-        let Some(flag) = self.prepared.get_mut(self.use_file).and_then(|p| p.get_mut(idx)) else {
-            return;
-        };
-        if *flag {
+        let bit = sh.command_base[self.use_file] + idx;
+        if self.prepared.get(bit) {
             return;
         }
         let Some(pf) = sql.param_form.as_ref() else { return };
@@ -896,7 +892,7 @@ impl Client {
         if !ok {
             log::error!("{}", conn.error_message());
         }
-        *flag = true;
+        self.prepared.set(bit);
     }
 
     /// `sendCommand`: sends an SQL command in the configured query mode.
@@ -1229,7 +1225,8 @@ impl Client {
     /// starts, once per connection (flagged on the `\startpipeline`).
     fn prepare_pipeline(&mut self, sh: &Shared<'_>) {
         let here = self.command;
-        if self.prepared.get(self.use_file).and_then(|p| p.get(here)).copied().unwrap_or(true) {
+        let bit = sh.command_base[self.use_file] + here;
+        if self.prepared.get(bit) {
             return;
         }
         let script = &sh.scripts[self.use_file];
@@ -1241,9 +1238,7 @@ impl Client {
             self.prepare_command(sh, j);
             j += 1;
         }
-        if let Some(f) = self.prepared.get_mut(self.use_file).and_then(|p| p.get_mut(here)) {
-            *f = true;
-        }
+        self.prepared.set(bit);
     }
 
     /// `evaluateExpr`: evaluates with this client's variables and
@@ -1272,6 +1267,32 @@ impl Client {
                 None
             }
         }
+    }
+}
+
+/// One bit per command of all scripts (numbered by `Shared::command_base`):
+/// whether it is prepared on the client's current connection (C's
+/// `prepared[script][command]`).
+#[derive(Debug, Clone)]
+struct Prepared(Vec<u64>);
+
+impl Prepared {
+    fn new(n: usize) -> Self {
+        Prepared(vec![0; n.div_ceil(64)])
+    }
+
+    fn get(&self, i: usize) -> bool {
+        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    fn set(&mut self, i: usize) {
+        if let Some(w) = self.0.get_mut(i / 64) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    fn clear(&mut self) {
+        self.0.fill(0);
     }
 }
 

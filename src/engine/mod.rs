@@ -106,6 +106,16 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
     }
     con.finish();
 
+    let command_base: Vec<usize> = cfg
+        .scripts
+        .iter()
+        .scan(0, |acc, s| {
+            let base = *acc;
+            *acc += s.commands.len();
+            Some(base)
+        })
+        .collect();
+    let n_commands: usize = cfg.scripts.iter().map(|s| s.commands.len()).sum();
     let mut clients: Vec<Client> = client_rngs
         .into_iter()
         .enumerate()
@@ -115,7 +125,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
             if define_client_id {
                 vars.set_value(CLIENT_ID, Value::Int(i64::from(id)));
             }
-            Client::new(id, vars, rng, &cfg.scripts)
+            Client::new(id, vars, rng, n_commands)
         })
         .collect();
     // ...and three generators per thread.
@@ -164,6 +174,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
         sync: &sync,
         mechanism: mechanism(),
         pin: std::env::var("PGBENCH_RS_PIN").is_ok_and(|v| v == "on"),
+        command_base,
     };
     let (tx, rx) = crossbeam_channel::unbounded::<Msg>();
     let results: Vec<WorkerResult> = std::thread::scope(|s| {

@@ -47,6 +47,9 @@ pub(crate) struct Shared<'a> {
     pub(crate) mechanism: Mechanism,
     /// Pin each worker thread to a core.
     pub(crate) pin: bool,
+    /// Index of each script's first command when the commands of all
+    /// scripts are numbered in order (for per-command flags).
+    pub(crate) command_base: Vec<usize>,
 }
 
 impl Shared<'_> {
