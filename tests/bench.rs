@@ -165,7 +165,9 @@ fn rate_and_latency_limit() {
 
 /// The script of the upstream test 'concurrent update with retrying': the
 /// second client's UPDATE waits for the first client's transaction and then
-/// fails with a serialization error under REPEATABLE READ.
+/// fails with a serialization error under REPEATABLE READ. (Its wait loops
+/// count waiters on advisory locks of this database only, as tests run in
+/// parallel in databases of their own.)
 const SERIALIZATION_SCRIPT: &str = r#"
 \set delta random(-5000, 5000)
 
@@ -193,7 +195,7 @@ BEGIN
 	-- And wait until the second client tries to get the same lock
 	LOOP
 	  SELECT COUNT(*) INTO STRICT waiters FROM pg_locks WHERE
-	  locktype = 'advisory' AND objsubid = 1 AND
+	  locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objsubid = 1 AND
 	  ((classid::bigint << 32) | objid::bigint = 1::bigint) AND NOT granted;
 	  IF waiters = 1 THEN
 		INSERT INTO first_client_table VALUES (1);
@@ -262,7 +264,7 @@ BEGIN
 	-- Make sure the second client is ready for deadlock
 	LOOP
 	  SELECT COUNT(*) INTO STRICT waiters FROM pg_locks WHERE
-	  locktype = 'advisory' AND
+	  locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND
 	  objsubid = 1 AND
 	  ((classid::bigint << 32) | objid::bigint = 2::bigint) AND
 	  NOT granted;

@@ -296,6 +296,10 @@ fn per_command_pipeline() {
 }
 
 /// A workload where one transaction of two hits a serialization error.
+/// The TAP test's serialization workload. Its wait loops look for waiters
+/// on advisory locks of this database only: tests run in parallel, each in
+/// its own database, and advisory locks of other databases show in
+/// `pg_locks` too.
 const SERIALIZATION: &str = "\\set delta random(-5000, 5000)\n\
 SELECT pg_advisory_lock(0);\n\
 BEGIN;\n\
@@ -308,7 +312,7 @@ BEGIN\n\
 \tPERFORM pg_advisory_unlock(0);\n\
 \tLOOP\n\
 \t  SELECT COUNT(*) INTO STRICT waiters FROM pg_locks WHERE\n\
-\t  locktype = 'advisory' AND objsubid = 1 AND\n\
+\t  locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database()) AND objsubid = 1 AND\n\
 \t  ((classid::bigint << 32) | objid::bigint = 1::bigint) AND NOT granted;\n\
 \t  IF waiters = 1 THEN\n\
 \t\tINSERT INTO first_client_table VALUES (1);\n\
