@@ -289,6 +289,8 @@ impl Client {
     }
 
     /// `commandFailed`: the abort message for the current command.
+    #[cold]
+    #[inline(never)]
     fn command_failed(&self, cmd: &str, message: &str) {
         log::error!(
             "client {} aborted in command {} ({cmd}) of script {}; {message}",
@@ -628,6 +630,7 @@ impl Client {
 
     /// `processXactStats`: records the end of a transaction (or a skipped
     /// slot) in the thread's statistics and log.
+    #[inline(never)]
     fn record_transaction(
         &mut self,
         sh: &Shared<'_>,
@@ -675,6 +678,8 @@ impl Client {
 
     /// After an error is cleaned up: finish when the time is up, else retry
     /// or fail the transaction.
+    #[cold]
+    #[inline(never)]
     fn after_error(&self, sh: &Shared<'_>, now: &mut LazyNow) -> State {
         if sh.timer_exceeded() {
             State::Finished
@@ -686,6 +691,8 @@ impl Client {
     }
 
     /// Aborts the client when its transaction status cannot be known.
+    #[cold]
+    #[inline(never)]
     fn transaction_status_failed(&mut self, status: TStatus) {
         if status == TStatus::ConnError {
             log::error!("perhaps the backend died while processing");
@@ -710,6 +717,8 @@ impl Client {
     }
 
     /// `printVerboseErrorMessages`.
+    #[cold]
+    #[inline(never)]
     fn print_verbose_error(&self, sh: &Shared<'_>, now: &mut LazyNow, is_retry: bool) {
         let what = if is_retry {
             "repeats the transaction after the error"
@@ -735,6 +744,8 @@ impl Client {
 
     /// `CSTATE_ERROR`: leave the pipeline, roll back an open transaction
     /// block, then decide between retry and failure.
+    #[cold]
+    #[inline(never)]
     fn handle_error(&mut self, sh: &Shared<'_>, now: &mut LazyNow) {
         self.cond.clear();
         if self.pipeline_status() != PipelineStatus::Off && !self.discard_until_sync() {
@@ -763,6 +774,8 @@ impl Client {
 
     /// `discardUntilSync`: sends a sync, discards results up to the NULL
     /// after the last pipeline sync, and leaves pipeline mode.
+    #[cold]
+    #[inline(never)]
     fn discard_until_sync(&mut self) -> bool {
         let id = self.id;
         let Some(conn) = self.conn.as_mut() else { return false };
@@ -796,6 +809,7 @@ impl Client {
 
     /// `CSTATE_SKIP_COMMAND`: walks a false branch, updating the `\if`
     /// stack, until a command must run.
+    #[inline(never)]
     fn skip_commands(&mut self, sh: &Shared<'_>) {
         let script = &sh.scripts[self.use_file];
         loop {
@@ -873,15 +887,21 @@ impl Client {
     /// this connection if it was not yet (synchronously, as C 17 does; a
     /// failure is logged and the statement still counts as prepared).
     fn prepare_command(&mut self, sh: &Shared<'_>, idx: usize) {
+        let bit = sh.command_base[self.use_file] + idx;
+        if self.prepared.get(bit) {
+            return;
+        }
+        self.prepare_uncached(sh, idx, bit);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn prepare_uncached(&mut self, sh: &Shared<'_>, idx: usize, bit: usize) {
         let Some(Command { kind: CommandKind::Sql(sql), .. }) =
             sh.scripts[self.use_file].commands.get(idx)
         else {
             return;
         };
-        let bit = sh.command_base[self.use_file] + idx;
-        if self.prepared.get(bit) {
-            return;
-        }
         let Some(pf) = sql.param_form.as_ref() else { return };
         let Some(name) = pf.prep_name.as_ref() else { return };
         let Some(conn) = self.conn.as_mut() else { return };
@@ -896,6 +916,7 @@ impl Client {
     }
 
     /// `sendCommand`: sends an SQL command in the configured query mode.
+    #[inline(never)]
     fn send_command(&mut self, sh: &Shared<'_>, sql: &SqlCommand) -> bool {
         let mode = sh.cfg.query_mode;
         if mode == QueryMode::Prepared {
@@ -934,6 +955,7 @@ impl Client {
     /// `readCommandResponse`: reads every result of the current command,
     /// storing `\gset`/`\aset` values. False on error (with `estatus` set
     /// for errors that may be retried).
+    #[inline(never)]
     fn read_response(&mut self, sh: &Shared<'_>, _th: &mut ThreadState) -> bool {
         let script = &sh.scripts[self.use_file];
         let gset = match script.commands.get(self.command).map(|c| &c.kind) {
@@ -1078,6 +1100,7 @@ impl Client {
     }
 
     /// `executeMetaCommand`: runs a meta command; returns the next state.
+    #[inline(never)]
     fn execute_meta(
         &mut self,
         sh: &Shared<'_>,
@@ -1223,6 +1246,8 @@ impl Client {
     /// `prepareCommandsInPipeline`: in prepared mode, prepares every SQL
     /// command up to the matching `\endpipeline` before the pipeline
     /// starts, once per connection (flagged on the `\startpipeline`).
+    #[cold]
+    #[inline(never)]
     fn prepare_pipeline(&mut self, sh: &Shared<'_>) {
         let here = self.command;
         let bit = sh.command_base[self.use_file] + here;

@@ -184,12 +184,14 @@ pub(crate) fn push_i64(out: &mut Vec<u8>, v: i64) {
         let pair = usize::try_from(n % 100).unwrap_or(0) * 2;
         n /= 100;
         i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+        buf[i] = PAIRS[pair];
+        buf[i + 1] = PAIRS[pair + 1];
     }
     if n >= 10 {
         let pair = usize::try_from(n).unwrap_or(0) * 2;
         i -= 2;
-        buf[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+        buf[i] = PAIRS[pair];
+        buf[i + 1] = PAIRS[pair + 1];
     } else {
         i -= 1;
         buf[i] = b'0' + n.to_le_bytes()[0];

@@ -156,6 +156,8 @@ pub(crate) fn to_double(v: Value) -> Result<f64, EvalError> {
 /// Values kept on the Rust stack while evaluating; deeper programs (only
 /// absurdly nested expressions) get a heap stack.
 const INLINE_STACK: usize = 32;
+/// The stack of the common, shallow expressions.
+const SMALL_STACK: usize = 6;
 
 /// Evaluate an expression (C's evaluateExpr): runs its postfix program.
 /// Does not allocate unless the expression needs more than 32 stack
@@ -164,7 +166,12 @@ const INLINE_STACK: usize = 32;
 /// # Errors
 /// The C message for the first failure; see [`EvalError`].
 pub(crate) fn eval(expr: &Expr, ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError> {
-    if expr.max_stack <= INLINE_STACK {
+    // Most expressions need a few entries: a small array is cheaper to
+    // set up on every evaluation than the full one.
+    if expr.max_stack <= SMALL_STACK {
+        let mut stack = [Value::Null; SMALL_STACK];
+        run(expr, ctx, &mut stack)
+    } else if expr.max_stack <= INLINE_STACK {
         let mut stack = [Value::Null; INLINE_STACK];
         run(expr, ctx, &mut stack)
     } else {
@@ -209,6 +216,17 @@ fn run(expr: &Expr, ctx: &mut EvalCtx<'_>, st: &mut [Value]) -> Result<Value, Ev
             Op::Call(f, n) => {
                 let n = usize::from(n);
                 let Some(base) = sp.checked_sub(n) else { return Ok(Value::Null) };
+                // The common cases, on two integers, without the general
+                // dispatch of apply().
+                if n == 2
+                    && let (Some(&Value::Int(a)), Some(&Value::Int(b))) =
+                        (st.get(base), st.get(base + 1))
+                    && let Some(r) = int_fast_path(f, a, b, ctx)
+                {
+                    st[base] = r?;
+                    sp = base + 1;
+                    continue;
+                }
                 let r = apply(f, st.get(base..sp).unwrap_or(&[]), ctx)?;
                 let Some(slot) = st.get_mut(base) else { return Ok(Value::Null) };
                 *slot = r;
@@ -248,6 +266,27 @@ fn run(expr: &Expr, ctx: &mut EvalCtx<'_>, st: &mut [Value]) -> Result<Value, Ev
         }
     }
     Ok(if sp == 0 { Value::Null } else { st.get(sp - 1).copied().unwrap_or(Value::Null) })
+}
+
+/// `+`, `-`, `*` and `random()` on two integers, as [`apply`] computes
+/// them; None for anything else.
+#[inline]
+fn int_fast_path(
+    f: Func,
+    a: i64,
+    b: i64,
+    ctx: &mut EvalCtx<'_>,
+) -> Option<Result<Value, EvalError>> {
+    Some(match f {
+        Func::Add => a.checked_add(b).map(Value::Int).ok_or(EvalError::AddRange),
+        Func::Sub => a.checked_sub(b).map(Value::Int).ok_or(EvalError::SubRange),
+        Func::Mul => a.checked_mul(b).map(Value::Int).ok_or(EvalError::MulRange),
+        Func::Random => match dist::check_range(a, b) {
+            Ok(()) => Ok(Value::Int(dist::random_uniform(ctx.rng, a, b))),
+            Err(m) => Err(EvalError::Random(m.into())),
+        },
+        _ => return None,
+    })
 }
 
 /// Apply a function to its evaluated arguments (evalStandardFunc after the
