@@ -32,3 +32,7 @@ mod logs;
 /// Script syntax errors (C's cases and many more) through both binaries.
 #[cfg(test)]
 mod syntax_errors;
+
+/// The password prompt, on a terminal, against a server that wants one.
+#[cfg(test)]
+mod auth;
