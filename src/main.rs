@@ -3,9 +3,6 @@
 //! `main` only parses the command line, dispatches to the mode that was
 //! asked for, and turns the outcome into an exit status: 0 success, 1 a
 //! setup or usage error, 2 a run in which some client aborted.
-// Modules are filled in one issue at a time; until the engine calls
-// everything they provide, some items are not used yet.
-#![allow(dead_code)]
 
 mod cli;
 mod config;

@@ -283,11 +283,6 @@ impl Client {
         }
     }
 
-    /// Whether the client reached a final state.
-    pub(crate) fn is_done(&self) -> bool {
-        matches!(self.state, State::Finished | State::Aborted)
-    }
-
     /// `commandFailed`: the abort message for the current command.
     #[cold]
     #[inline(never)]

@@ -228,29 +228,6 @@ impl Conn {
         unsafe { PgResult::from_raw(r) }
     }
 
-    /// `PQexecParams` with text parameters (all non-NULL).
-    pub(crate) fn exec_params(&mut self, sql: &CStr, params: &[&CStr]) -> Option<PgResult> {
-        let ptrs: Vec<*const c_char> = params.iter().map(|p| p.as_ptr()).collect();
-        let n = c_int::try_from(ptrs.len()).ok()?;
-        // SAFETY: the pointer is a live connection; sql and every parameter
-        // are NUL-terminated and outlive the call; types, lengths and formats
-        // may be NULL for text parameters.
-        let r = unsafe {
-            pq_sys::PQexecParams(
-                self.ptr(),
-                sql.as_ptr(),
-                n,
-                ptr::null(),
-                ptrs.as_ptr(),
-                ptr::null(),
-                ptr::null(),
-                0,
-            )
-        };
-        // SAFETY: PQexecParams returns a new result that we now own, or NULL.
-        unsafe { PgResult::from_raw(r) }
-    }
-
     /// `PQprepare` (synchronous), with untyped parameters.
     pub(crate) fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<PgResult> {
         let n = c_int::try_from(nparams).ok()?;

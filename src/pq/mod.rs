@@ -6,7 +6,7 @@
 //! PQconnectdbParams, PQstatus, PQconnectionNeedsPassword, PQerrorMessage,
 //! PQsocket, PQdb, PQhost, PQport, PQserverVersion, PQparameterStatus,
 //! PQtransactionStatus, PQsetnonblocking, PQescapeIdentifier, PQfreemem,
-//! PQexec, PQexecParams, PQprepare, PQsendQuery, PQsendQueryParams,
+//! PQexec, PQprepare, PQsendQuery, PQsendQueryParams,
 //! PQsendQueryPrepared, PQconsumeInput, PQisBusy, PQgetResult, PQflush,
 //! PQpipelineStatus, PQenterPipelineMode, PQexitPipelineMode, PQpipelineSync
 //! (pipeline functions: libpq 14), PQputCopyData, PQputCopyEnd, PQendcopy, PQgetCancel,
@@ -53,15 +53,6 @@ impl Canceller {
     /// `raw` must be NULL or a `PGcancel` nothing else owns.
     unsafe fn from_raw(raw: *mut pq_sys::PGcancel) -> Option<Self> {
         NonNull::new(raw).map(|raw| Self { raw })
-    }
-
-    /// `PQcancel`: asks the server to cancel the running command; true if
-    /// the request was sent.
-    pub(crate) fn cancel(&self) -> bool {
-        let mut errbuf = [0 as c_char; 256];
-        // SAFETY: raw is a live PGcancel; errbuf is a writable buffer of the
-        // given size.
-        unsafe { pq_sys::PQcancel(self.raw.as_ptr(), errbuf.as_mut_ptr(), 256) == 1 }
     }
 }
 

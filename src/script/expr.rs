@@ -118,13 +118,6 @@ pub(crate) struct Expr {
     pub(crate) max_stack: usize,
 }
 
-impl Expr {
-    /// An expression that is just a constant.
-    pub(crate) fn constant(v: Value) -> Self {
-        Expr { code: Box::new([Op::Const(v)]), max_stack: 1 }
-    }
-}
-
 /// Arity rule of a user-callable function.
 #[derive(Debug, Clone, Copy)]
 enum Arity {

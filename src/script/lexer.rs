@@ -112,10 +112,6 @@ impl<'a> Scanner<'a> {
         self.src.get(i).copied()
     }
 
-    fn starts(&self, i: usize, s: &[u8]) -> bool {
-        self.src.get(i..i + s.len()) == Some(s)
-    }
-
     /// 1-based line number of byte offset `off` (offsets must not decrease
     /// between calls for this to stay cheap).
     pub(crate) fn line_of(&mut self, off: usize) -> usize {

@@ -161,6 +161,7 @@ impl From<SyntaxError> for ScriptError {
 }
 
 /// Evaluate the condition of `\if` / `\elif` (value, then truthiness).
+#[cfg(test)]
 ///
 /// # Errors
 /// As [`eval()`].
@@ -169,6 +170,7 @@ pub(crate) fn eval_condition(expr: &Expr, ctx: &mut EvalCtx<'_>) -> Result<bool,
 }
 
 /// Parse a builtin script (its description is the script's name).
+#[cfg(test)]
 ///
 /// # Errors
 /// None in practice; as [`parse_script`].
@@ -181,6 +183,7 @@ pub(crate) fn parse_builtin(
 
 impl Command {
     /// The SQL command, if this is one.
+    #[cfg(test)]
     pub(crate) fn sql(&self) -> Option<&SqlCommand> {
         match &self.kind {
             CommandKind::Sql(s) => Some(s),

@@ -106,6 +106,7 @@ impl SqlCommand {
     }
 
     /// Number of `:name` references.
+    #[cfg(test)]
     pub(crate) fn n_vars(&self) -> usize {
         self.parts.iter().filter(|p| matches!(p, Part::Var(..))).count()
     }

@@ -115,21 +115,6 @@ impl VarRegistry {
     pub(crate) fn lookup(&self, name: &str) -> Option<Slot> {
         self.map.get(name).copied()
     }
-
-    /// Number of registered names.
-    pub(crate) fn len(&self) -> usize {
-        self.names.len()
-    }
-
-    /// Whether no name is registered (never true after [`VarRegistry::new`]).
-    pub(crate) fn is_empty(&self) -> bool {
-        self.names.is_empty()
-    }
-
-    /// The name of a slot.
-    pub(crate) fn name(&self, slot: Slot) -> &str {
-        self.names.get(slot.index()).map_or("", |n| n)
-    }
 }
 
 /// pgbench's `valid_variable_name`: non-empty; first byte an ASCII letter,
@@ -339,11 +324,11 @@ mod tests {
         assert_eq!(reg.lookup("client_id"), Some(CLIENT_ID));
         assert_eq!(reg.lookup("default_seed"), Some(DEFAULT_SEED));
         assert_eq!(reg.lookup("random_seed"), Some(RANDOM_SEED));
-        assert_eq!(reg.len(), 4);
+        assert_eq!(reg.names.len(), 4);
         let a = reg.slot("aid");
         assert_eq!(reg.slot("aid"), a);
-        assert_eq!(reg.len(), 5);
-        assert_eq!(reg.name(a), "aid");
+        assert_eq!(reg.names.len(), 5);
+        assert_eq!(&*reg.names[a.index()], "aid");
         assert_eq!(reg.lookup("Aid"), None);
     }
 

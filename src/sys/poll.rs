@@ -48,12 +48,6 @@ impl Waiter {
             Mechanism::Ppoll => Waiter::Ppoll(PollSet::new(capacity)),
         })
     }
-
-    /// Whether sockets must be listed before every wait (ppoll) rather
-    /// than registered once (epoll).
-    pub(crate) fn needs_listing(&self) -> bool {
-        matches!(self, Waiter::Ppoll(_))
-    }
 }
 
 /// Converts microseconds to a timespec.
@@ -202,6 +196,7 @@ impl PollSet {
     }
 
     /// Number of listed sockets.
+    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.fds.len()
     }
@@ -225,13 +220,6 @@ impl PollSet {
             }
         }
         Ok(())
-    }
-}
-
-/// Sleeps for `us` microseconds (`pg_usleep`), for waits with no socket.
-pub(crate) fn sleep_us(us: i64) {
-    if us > 0 {
-        std::thread::sleep(std::time::Duration::from_micros(us.unsigned_abs()));
     }
 }
 
