@@ -4,7 +4,6 @@
 //! with C pgbench 17's SQL, DDL, progress lines and messages.
 
 use std::ffi::CString;
-use std::io::Write;
 
 use crate::config::{InitConfig, PartitionMethod};
 use crate::log;
@@ -335,15 +334,13 @@ impl Progress {
         }
         line.push(char::from(self.eol));
         self.prev_chars = self.chars;
-        let mut err = std::io::stderr().lock();
-        let _ = err.write_all(line.as_bytes());
+        log::raw(line.as_bytes());
     }
 
     /// Blanks the progress line when it was drawn with carriage returns.
     fn finish(&self) {
         if self.chars != 0 && self.eol != b'\n' {
-            let mut err = std::io::stderr().lock();
-            let _ = err.write_all(format!("{}\r", " ".repeat(self.chars)).as_bytes());
+            log::raw(format!("{}\r", " ".repeat(self.chars)).as_bytes());
         }
     }
 }
