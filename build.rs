@@ -22,6 +22,7 @@ fn main() -> ExitCode {
     println!("cargo::rerun-if-env-changed=PG_CONFIG");
     println!("cargo::rerun-if-env-changed=PQ_LIB_DIR");
     println!("cargo::rerun-if-env-changed=PKG_CONFIG_PATH");
+    println!("cargo::rerun-if-env-changed=PKG_CONFIG");
     for v in CFG_VERSIONS {
         println!("cargo::rustc-check-cfg=cfg(libpq_ge_{v})");
     }
@@ -57,7 +58,8 @@ fn main() -> ExitCode {
 /// The libpq major version and how it was found: pkg-config first (what
 /// pq-sys links by default), then `pg_config`.
 fn libpq_version() -> Option<(u32, &'static str)> {
-    if let Some(v) = run("pkg-config", &["--modversion", "libpq"]).and_then(|s| major_of(&s)) {
+    let pkg_config = env::var("PKG_CONFIG").unwrap_or_else(|_| "pkg-config".to_string());
+    if let Some(v) = run(&pkg_config, &["--modversion", "libpq"]).and_then(|s| major_of(&s)) {
         return Some((v, "pkg-config"));
     }
     let pg_config = env::var("PG_CONFIG").unwrap_or_else(|_| "pg_config".to_string());
