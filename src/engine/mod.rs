@@ -343,8 +343,10 @@ fn supervise(
                 };
                 continue;
             }
-            if !done.iter().all(|d| *d) {
-                let d = due + grace_us;
+            // Wake up when the grace period ends, to print with what has
+            // arrived; past it, only a message can make the report ready.
+            let d = due + grace_us;
+            if now < d {
                 deadline = Some(deadline.map_or(d, |x| x.min(d)));
             }
         }
