@@ -399,6 +399,15 @@ impl Loop {
             // a progress report needs it.
             let timed = progress_us > 0 || !self.timers.is_empty();
             let mut now = if timed { monotonic_us() } else { 0 };
+            // A progress snapshot, once the clients that could run have
+            // run (as C prints its report after advancing the clients).
+            if progress_us > 0 && now >= next_report {
+                let _ = tx.send(Msg::Progress { tid: th.tid, seq, now, stats: th.stats });
+                while now >= next_report {
+                    next_report += progress_us;
+                    seq += 1;
+                }
+            }
             let mut timeout: Option<i64> = None;
             if !self.yielded.is_empty() {
                 timeout = Some(0);
@@ -485,14 +494,6 @@ impl Loop {
                 self.runq.push_back(i);
             }
             self.runq.extend(self.yielded.drain(..));
-
-            if progress_us > 0 && now >= next_report {
-                let _ = tx.send(Msg::Progress { tid: th.tid, seq, now, stats: th.stats });
-                while now >= next_report {
-                    next_report += progress_us;
-                    seq += 1;
-                }
-            }
         }
         false
     }
