@@ -353,6 +353,12 @@ impl Loop {
             }
         }
         while remains > 0 {
+            // Under -T, notice the end of the run before starting more
+            // transactions, rather than when the main thread gets to it
+            // (C's SIGALRM is just as prompt).
+            if sh.end_time > 0 && !sh.timer_exceeded() && monotonic_us() >= sh.end_time {
+                sh.timer.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             // Advance every client that can run.
             while let Some(i) = self.runq.pop_front() {
                 let idx = usize::try_from(i).unwrap_or(usize::MAX);
