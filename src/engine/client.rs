@@ -1057,24 +1057,12 @@ impl Client {
                             );
                         }
                     } else {
-                        log::error!(
-                            "client {} script {} aborted in command {} query {qrynum}: {}",
-                            self.id,
-                            self.use_file,
-                            self.command,
-                            r.error_message()
-                        );
+                        query_aborted((self.id, self.use_file, self.command), qrynum, &r);
                     }
                     failed = true;
                 }
                 ExecStatus::BadResponse | ExecStatus::PipelineAborted => {
-                    log::error!(
-                        "client {} script {} aborted in command {} query {qrynum}: {}",
-                        self.id,
-                        self.use_file,
-                        self.command,
-                        r.error_message()
-                    );
+                    query_aborted((self.id, self.use_file, self.command), qrynum, &r);
                     failed = true;
                 }
             }
@@ -1288,6 +1276,18 @@ impl Client {
             }
         }
     }
+}
+
+/// The abort message for an SQL result C does not expect; `at` is the
+/// client, script and command.
+#[cold]
+#[inline(never)]
+fn query_aborted(at: (i32, usize, usize), qrynum: usize, r: &crate::pq::PgResult) {
+    let (client, script, command) = at;
+    log::error!(
+        "client {client} script {script} aborted in command {command} query {qrynum}: {}",
+        r.error_message()
+    );
 }
 
 /// One bit per command of all scripts (numbered by `Shared::command_base`):
