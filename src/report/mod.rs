@@ -98,6 +98,29 @@ fn simple_stats(out: &mut String, prefix: &str, ss: &SimpleStats) {
     }
 }
 
+/// The failure and retry lines of the report and of each script section
+/// (`prefix` is "" or " - "), as percentages of `all` transactions.
+fn failure_lines(o: &mut String, prefix: &str, p: &RunParams<'_>, s: &StatsData, all: i64) {
+    let failures = s.failures();
+    let _ =
+        writeln!(o, "{prefix}number of failed transactions: {failures} ({}%)", pct(failures, all));
+    if p.failures_detailed {
+        let ser = s.serialization_failures;
+        let dead = s.deadlock_failures;
+        let _ = writeln!(o, "{prefix}number of serialization failures: {ser} ({}%)", pct(ser, all));
+        let _ = writeln!(o, "{prefix}number of deadlock failures: {dead} ({}%)", pct(dead, all));
+    }
+    if p.max_tries != 1 {
+        let _ = writeln!(
+            o,
+            "{prefix}number of transactions retried: {} ({}%)",
+            s.retried,
+            pct(s.retried, all)
+        );
+        let _ = writeln!(o, "{prefix}total number of retries: {}", s.retries);
+    }
+}
+
 /// Formats the final report exactly as C pgbench 17's `printResults`.
 #[allow(clippy::cast_precision_loss)]
 pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
@@ -142,31 +165,7 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
         let _ = writeln!(o, "duration: {} s", p.duration);
         let _ = writeln!(o, "number of transactions actually processed: {}", total.cnt);
     }
-    let _ =
-        writeln!(o, "number of failed transactions: {failures} ({}%)", pct(failures, total_cnt));
-    if p.failures_detailed {
-        let _ = writeln!(
-            o,
-            "number of serialization failures: {} ({}%)",
-            total.serialization_failures,
-            pct(total.serialization_failures, total_cnt)
-        );
-        let _ = writeln!(
-            o,
-            "number of deadlock failures: {} ({}%)",
-            total.deadlock_failures,
-            pct(total.deadlock_failures, total_cnt)
-        );
-    }
-    if p.max_tries != 1 {
-        let _ = writeln!(
-            o,
-            "number of transactions retried: {} ({}%)",
-            total.retried,
-            pct(total.retried, total_cnt)
-        );
-        let _ = writeln!(o, "total number of retries: {}", total.retries);
-    }
+    failure_lines(&mut o, "", p, total, total_cnt);
     if total.cnt + total.skipped <= 0 {
         return o;
     }
@@ -257,34 +256,7 @@ fn script_section(
         Fixed(100.0 * s.cnt as f64 / t.total.cnt as f64, 1),
         Fixed(s.cnt as f64 / bench_duration, 6)
     );
-    let _ = writeln!(
-        o,
-        " - number of failed transactions: {failures} ({}%)",
-        pct(failures, script_total)
-    );
-    if p.failures_detailed {
-        let _ = writeln!(
-            o,
-            " - number of serialization failures: {} ({}%)",
-            s.serialization_failures,
-            pct(s.serialization_failures, script_total)
-        );
-        let _ = writeln!(
-            o,
-            " - number of deadlock failures: {} ({}%)",
-            s.deadlock_failures,
-            pct(s.deadlock_failures, script_total)
-        );
-    }
-    if p.max_tries != 1 {
-        let _ = writeln!(
-            o,
-            " - number of transactions retried: {} ({}%)",
-            s.retried,
-            pct(s.retried, script_total)
-        );
-        let _ = writeln!(o, " - total number of retries: {}", s.retries);
-    }
+    failure_lines(o, " - ", p, s, script_total);
     if p.throttled && p.latency_limit_us != 0 && script_total > 0 {
         let _ = writeln!(
             o,
