@@ -479,7 +479,7 @@ impl Client {
                     if conn.is_busy() {
                         return self.socket_wait();
                     }
-                    if self.read_response(sh, th) {
+                    if self.read_response(sh) {
                         if self.pipeline_status() != PipelineStatus::On {
                             self.state = State::EndCommand;
                         }
@@ -951,7 +951,7 @@ impl Client {
     /// storing `\gset`/`\aset` values. False on error (with `estatus` set
     /// for errors that may be retried).
     #[inline(never)]
-    fn read_response(&mut self, sh: &Shared<'_>, _th: &mut ThreadState) -> bool {
+    fn read_response(&mut self, sh: &Shared<'_>) -> bool {
         let script = &sh.scripts[self.use_file];
         let gset = match script.commands.get(self.command).map(|c| &c.kind) {
             Some(CommandKind::Sql(s)) => s.gset.as_ref(),
@@ -1119,7 +1119,7 @@ impl Client {
                 }
             }
             MetaCommand::Set { target, expr } => {
-                let v = match self.evaluate(sh, expr) {
+                let v = match self.evaluate(expr) {
                     Some(v) => v,
                     None => {
                         self.command_failed(word, "evaluation of meta-command failed");
@@ -1133,7 +1133,7 @@ impl Client {
                 }
             }
             MetaCommand::If(expr) => {
-                let Some(v) = self.evaluate(sh, expr) else {
+                let Some(v) = self.evaluate(expr) else {
                     self.command_failed(word, "evaluation of meta-command failed");
                     return State::Aborted;
                 };
@@ -1146,7 +1146,7 @@ impl Client {
                     }
                     return State::EndCommand;
                 }
-                let Some(v) = self.evaluate(sh, expr) else {
+                let Some(v) = self.evaluate(expr) else {
                     self.command_failed(word, "evaluation of meta-command failed");
                     return State::Aborted;
                 };
@@ -1251,7 +1251,7 @@ impl Client {
 
     /// `evaluateExpr`: evaluates with this client's variables and
     /// generator; logs C's message on failure.
-    fn evaluate(&mut self, sh: &Shared<'_>, expr: &crate::script::Expr) -> Option<Value> {
+    fn evaluate(&mut self, expr: &crate::script::Expr) -> Option<Value> {
         let mut out = |line: &str| {
             let mut s = String::with_capacity(line.len() + 1);
             s.push_str(line);
@@ -1265,7 +1265,6 @@ impl Client {
             command: self.command + 1,
             debug_out: &mut out,
         };
-        let _ = sh;
         match eval(expr, &mut ctx) {
             Ok(v) => Some(v),
             Err(e) => {
