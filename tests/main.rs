@@ -33,6 +33,11 @@ mod logs;
 #[cfg(test)]
 mod syntax_errors;
 
+/// Each way of waiting for sockets (io_uring, epoll, ppoll) through the
+/// cases that stress it, compared with C pgbench.
+#[cfg(test)]
+mod wait;
+
 /// The password prompt, on a terminal, against a server that wants one.
 #[cfg(test)]
 mod auth;

@@ -94,6 +94,10 @@ pub(crate) enum Wait {
     Socket {
         /// Output is still queued in libpq.
         flush: bool,
+        /// Nothing was read since the command was sent: any data on the
+        /// socket arrived after the client began to wait (so an
+        /// edge-triggered wait cannot miss it).
+        fresh: bool,
     },
     /// A point in time (`\sleep`, `-R` schedule), monotonic µs.
     Until(i64),
@@ -447,7 +451,7 @@ impl Client {
                                 // nothing is a wasted system call. C enters
                                 // the state (and says so) before waiting.
                                 log::debug!("client {} receiving", self.id);
-                                return self.socket_wait();
+                                return self.socket_wait(true);
                             } else {
                                 self.state = State::EndCommand;
                             }
@@ -458,7 +462,7 @@ impl Client {
                                 self.estatus = ErrorStatus::MetaCommand;
                             } else if self.state == State::WaitResult {
                                 log::debug!("client {} receiving", self.id);
-                                return self.socket_wait();
+                                return self.socket_wait(true);
                             }
                         }
                     }
@@ -477,7 +481,7 @@ impl Client {
                         continue;
                     }
                     if conn.is_busy() {
-                        return self.socket_wait();
+                        return self.socket_wait(false);
                     }
                     if self.read_response(sh) {
                         if self.pipeline_status() != PipelineStatus::On {
@@ -527,7 +531,7 @@ impl Client {
                         continue;
                     }
                     if conn.is_busy() {
-                        return self.socket_wait();
+                        return self.socket_wait(false);
                     }
                     let res = conn.get_result();
                     if res.as_ref().is_some_and(|r| r.status() == ExecStatus::CommandOk) {
@@ -615,12 +619,12 @@ impl Client {
     }
 
     /// What to wait for while the server works on our command.
-    fn socket_wait(&mut self) -> Wait {
+    fn socket_wait(&mut self, fresh: bool) -> Wait {
         let flush = match self.conn.as_mut() {
             Some(c) => c.flush() > 0,
             None => false,
         };
-        Wait::Socket { flush }
+        Wait::Socket { flush, fresh }
     }
 
     /// `processXactStats`: records the end of a transaction (or a skipped

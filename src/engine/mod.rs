@@ -263,12 +263,14 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
     0
 }
 
-/// The socket waiting mechanism: epoll, unless `PGBENCH_RS_POLL=ppoll`
-/// asks for C pgbench's ppoll (for side-by-side measurements).
+/// The socket waiting mechanism: io_uring where the kernel allows it,
+/// else epoll; `PGBENCH_RS_POLL=epoll` or `=ppoll` (C pgbench's) chooses
+/// one for side-by-side measurements.
 fn mechanism() -> Mechanism {
     match std::env::var("PGBENCH_RS_POLL").as_deref() {
         Ok("ppoll") => Mechanism::Ppoll,
-        _ => Mechanism::Epoll,
+        Ok("epoll") => Mechanism::Epoll,
+        _ => Mechanism::Uring,
     }
 }
 

@@ -285,6 +285,12 @@ struct Loop {
     /// Whether writability is watched for each client.
     write_interest: Vec<bool>,
     ready: Vec<Ready>,
+    /// io_uring only: the client's socket was reported ready while the
+    /// client did not wait for it, so data may sit unread.
+    unread: Vec<bool>,
+    /// io_uring only: the server hung up or the socket failed; every wait
+    /// checks the socket first.
+    hung_up: Vec<bool>,
 }
 
 impl Loop {
@@ -298,27 +304,42 @@ impl Loop {
             waited_since_yield: vec![false; n],
             write_interest: vec![false; n],
             ready: Vec::with_capacity(n + 1),
+            unread: vec![false; n],
+            hung_up: vec![false; n],
         }
     }
 
     /// Keeps the wait set in line with a client's connection.
-    fn update_registration(&mut self, waiter: &Waiter, i: u32, c: &mut Client) {
+    fn update_registration(&mut self, waiter: &mut Waiter, i: u32, c: &mut Client) {
         c.conn_changed = false;
-        let Waiter::Epoll(ep) = waiter else {
-            c.registered_fd = c.conn.as_ref().map(Conn::socket);
-            return;
-        };
-        if let Some(fd) = c.registered_fd.take() {
-            ep.deregister(fd);
-        }
         let idx = usize::try_from(i).unwrap_or(usize::MAX);
-        if let Some(w) = self.write_interest.get_mut(idx) {
-            *w = false;
+        for flags in [&mut self.write_interest, &mut self.unread, &mut self.hung_up] {
+            if let Some(f) = flags.get_mut(idx) {
+                *f = false;
+            }
         }
-        if let Some(conn) = c.conn.as_ref() {
-            let fd = conn.socket();
-            if fd >= 0 && ep.register(fd, i).is_ok() {
-                c.registered_fd = Some(fd);
+        let fd = c.conn.as_ref().map(Conn::socket).filter(|&fd| fd >= 0);
+        match waiter {
+            Waiter::Ppoll(_) => c.registered_fd = c.conn.as_ref().map(Conn::socket),
+            Waiter::Epoll(ep) => {
+                if let Some(old) = c.registered_fd.take() {
+                    ep.deregister(old);
+                }
+                if let Some(fd) = fd
+                    && ep.register(fd, i).is_ok()
+                {
+                    c.registered_fd = Some(fd);
+                }
+            }
+            Waiter::Uring(u) => {
+                if c.registered_fd.take().is_some() {
+                    u.deregister(i);
+                }
+                if let Some(fd) = fd
+                    && u.register(fd, i).is_ok()
+                {
+                    c.registered_fd = Some(fd);
+                }
             }
         }
     }
@@ -340,8 +361,14 @@ impl Loop {
                 return false;
             }
         };
-        if let Waiter::Epoll(ep) = &waiter {
-            let _ = ep.register(sh.sync.waker.fd(), WAKER_TOKEN);
+        match &mut waiter {
+            Waiter::Epoll(ep) => {
+                let _ = ep.register(sh.sync.waker.fd(), WAKER_TOKEN);
+            }
+            Waiter::Uring(u) => {
+                let _ = u.watch_waker(sh.sync.waker.fd());
+            }
+            Waiter::Ppoll(_) => {}
         }
         let progress_us = i64::from(sh.cfg.progress) * 1_000_000;
         let mut seq: u64 = 1;
@@ -349,7 +376,7 @@ impl Loop {
         let mut remains = clients.len();
         for (i, c) in clients.iter_mut().enumerate() {
             if c.conn_changed {
-                self.update_registration(&waiter, u32::try_from(i).unwrap_or(u32::MAX), c);
+                self.update_registration(&mut waiter, u32::try_from(i).unwrap_or(u32::MAX), c);
             }
         }
         while remains > 0 {
@@ -365,14 +392,33 @@ impl Loop {
                 let Some(c) = clients.get_mut(idx) else { continue };
                 let w = c.advance(sh, th);
                 if c.conn_changed {
-                    self.update_registration(&waiter, i, c);
+                    self.update_registration(&mut waiter, i, c);
                 }
                 match w {
-                    Wait::Socket { flush } => {
+                    Wait::Socket { flush, fresh } => {
                         self.waited_since_yield[idx] = true;
+                        // The ring reports arrivals, not a readable state:
+                        // a client that may have data unread (it read only
+                        // part of a response, or data came while it did
+                        // not wait) checks the socket before waiting.
+                        if let Waiter::Uring(u) = &mut waiter {
+                            if flush {
+                                let _ = u.want_writable(i);
+                            }
+                            if !fresh || self.unread[idx] || self.hung_up[idx] {
+                                self.unread[idx] = false;
+                                if let Some(fd) = c.registered_fd
+                                    && crate::sys::poll::ready_now(fd, flush)
+                                {
+                                    self.runq.push_back(i);
+                                    continue;
+                                }
+                            }
+                        }
                         self.socket_wait[idx] = true;
                         self.n_socket_waits += 1;
-                        if flush != self.write_interest[idx] {
+                        if flush != self.write_interest[idx] && !matches!(waiter, Waiter::Uring(_))
+                        {
                             self.write_interest[idx] = flush;
                             if let (Waiter::Epoll(ep), Some(fd)) = (&waiter, c.registered_fd) {
                                 let _ = ep.set_writable_interest(fd, i, flush);
@@ -431,6 +477,7 @@ impl Loop {
             if must_wait {
                 let result = match &mut waiter {
                     Waiter::Epoll(ep) => ep.wait(timeout, &mut self.ready),
+                    Waiter::Uring(u) => u.wait(timeout, &mut self.ready),
                     Waiter::Ppoll(ps) => {
                         ps.clear();
                         ps.add(sh.sync.waker.fd(), WAKER_TOKEN, false);
@@ -457,6 +504,7 @@ impl Loop {
                     let method = match waiter {
                         Waiter::Epoll(_) => "epoll_pwait2",
                         Waiter::Ppoll(_) => "ppoll",
+                        Waiter::Uring(_) => "io_uring_enter",
                     };
                     log::error!("{method}() failed: {}", crate::sys::os_error_text(&e));
                     return false;
@@ -474,10 +522,18 @@ impl Loop {
                 }
                 let idx = usize::try_from(r.token).unwrap_or(usize::MAX);
                 let Some(c) = clients.get_mut(idx) else { continue };
+                let uring = matches!(waiter, Waiter::Uring(_));
+                if uring && r.hangup {
+                    self.hung_up[idx] = true;
+                }
                 if self.socket_wait.get(idx).copied().unwrap_or(false) {
                     self.socket_wait[idx] = false;
                     self.n_socket_waits -= 1;
                     self.runq.push_back(r.token);
+                } else if uring {
+                    // Reported once: remembered, and checked when the
+                    // client next waits.
+                    self.unread[idx] = true;
                 } else if let Some(conn) = c.conn.as_mut() {
                     // Data nobody asked for (a notice, or the server
                     // closing the connection): read it so the level-

@@ -10,6 +10,7 @@ pub(crate) mod prompt;
 pub(crate) mod rlimit;
 pub(crate) mod signal;
 pub(crate) mod tty;
+pub(crate) mod uring;
 pub(crate) mod user;
 
 /// The text C's `%m` prints for an OS error: `strerror(errno)`, without

@@ -29,6 +29,9 @@ pub(crate) enum Mechanism {
     Epoll,
     /// Per-wait socket lists, `ppoll` (C pgbench's choice).
     Ppoll,
+    /// io_uring multishot polls (falls back to epoll where io_uring is
+    /// not available).
+    Uring,
 }
 
 /// A wait for socket readiness or a timeout.
@@ -38,6 +41,8 @@ pub(crate) enum Waiter {
     Epoll(Epoll),
     /// See [`Mechanism::Ppoll`].
     Ppoll(PollSet),
+    /// See [`Mechanism::Uring`].
+    Uring(Box<super::uring::Uring>),
 }
 
 impl Waiter {
@@ -46,6 +51,10 @@ impl Waiter {
         Ok(match mechanism {
             Mechanism::Epoll => Waiter::Epoll(Epoll::new(capacity)?),
             Mechanism::Ppoll => Waiter::Ppoll(PollSet::new(capacity)),
+            Mechanism::Uring => match super::uring::Uring::new(capacity) {
+                Ok(u) => Waiter::Uring(Box::new(u)),
+                Err(_) => Waiter::Epoll(Epoll::new(capacity)?),
+            },
         })
     }
 }
@@ -165,6 +174,20 @@ impl Epoll {
         }
         Ok(())
     }
+}
+
+/// Whether `sock` is readable (or, with `write`, writable) right now,
+/// without waiting; a failed check counts as ready, so the caller reads
+/// and meets the error.
+pub(crate) fn ready_now(sock: RawFd, write: bool) -> bool {
+    let mut events = libc::POLLIN;
+    if write {
+        events |= libc::POLLOUT;
+    }
+    let mut pfd = libc::pollfd { fd: sock, events, revents: 0 };
+    // SAFETY: one valid pollfd, zero timeout.
+    let r = unsafe { libc::poll(&raw mut pfd, 1, 0) };
+    r != 0
 }
 
 /// A `ppoll` socket list, rebuilt before every wait.

@@ -63,6 +63,13 @@ pub(crate) const TAIL: &str = "number of failed transactions: 0 (0.000%)\n\
                                initial connection time = <t> ms\n\
                                tps = <t> (without initial connection time)\n";
 
+/// The end of a report under `-C`, nothing failed (measured numbers
+/// masked).
+pub(crate) const TAIL_RECONNECT: &str = "number of failed transactions: 0 (0.000%)\n\
+                                         latency average = <t> ms\n\
+                                         average connection time = <t> ms\n\
+                                         tps = <t> (including reconnection times)\n";
+
 /// A mask: rewrites the measured numbers of a text and nothing else.
 pub(crate) type Mask = fn(&str) -> String;
 

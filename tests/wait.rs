@@ -1,0 +1,183 @@
+//! The three ways a worker can wait for its sockets (io_uring, the
+//! default where the kernel allows it; epoll; C's ppoll), chosen with
+//! `PGBENCH_RS_POLL`, each run through the cases that stress waiting and
+//! compared with C pgbench: many clients per thread, results larger than
+//! one read, a query larger than the socket buffer (waits for room to
+//! send), pipelines, a connection per transaction, throttling, and a
+//! server that ends the connection.
+
+use crate::harness::Pgbench;
+use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, banner, pgbench_db, report_head};
+
+/// A custom script's report head (one client per thread unless given).
+fn script_head(script: &str, mode: &str, clients: u32, threads: u32) -> String {
+    report_head(script, mode, clients, threads, "1")
+}
+
+fn run(name: &str, mechanism: &str, args: &[&str], files: &[(&str, String)]) -> Bench {
+    let case = format!("wait_{name}_{mechanism}");
+    let db = pgbench_db(&case);
+    let mut all: Vec<&str> = args.to_vec();
+    all.push(&db.name);
+    let mut p = Pgbench::new(all).env("PGBENCH_RS_POLL", mechanism).label(&case);
+    for (f, text) in files {
+        p = p.file(f, text.as_bytes());
+    }
+    Bench::new(&case, p)
+}
+
+/// Eight clients on two threads, select-only, prepared.
+fn many_clients(mechanism: &str) {
+    let args = ["-S", "-M", "prepared", "-c", "8", "-j", "2", "-t", "25", "-n"];
+    let mut r = run("many_clients", mechanism, &args, &[]).run();
+    r.same().status(0).stderr_is("").stdout_is(&format!(
+        "{}number of transactions per client: 25\n\
+         number of transactions actually processed: 200/200\n{TAIL}",
+        report_head("<builtin: select only>", "prepared", 8, 2, "1")
+    ));
+    r.finish();
+}
+
+/// Results of several hundred kilobytes: each arrives in many reads, and
+/// a client goes back to waiting with part of its result read.
+fn big_results(mechanism: &str) {
+    let script = "SELECT g, repeat('x', 20) FROM generate_series(1, 20000) g;\n\
+                  SELECT repeat('y', 400000);\n"
+        .to_string();
+    let args = ["-f", "big.sql", "-c", "3", "-j", "2", "-t", "4", "-n"];
+    let mut r = run("big_results", mechanism, &args, &[("big.sql", script)]).run();
+    r.same().status(0).stderr_is("").stdout_is(&format!(
+        "{}number of transactions per client: 4\n\
+         number of transactions actually processed: 12/12\n{TAIL}",
+        script_head("big.sql", "simple", 3, 2)
+    ));
+    r.finish();
+}
+
+/// A query of two megabytes: it does not fit in the socket buffer, so the
+/// client waits for room to send the rest.
+fn big_query(mechanism: &str) {
+    let script = format!("SELECT length('{}');\n", "z".repeat(2 << 20));
+    let args = ["-f", "long.sql", "-c", "2", "-t", "3", "-n"];
+    let mut r = run("big_query", mechanism, &args, &[("long.sql", script)]).run();
+    r.same().status(0).stderr_is("").stdout_is(&format!(
+        "{}number of transactions per client: 3\n\
+         number of transactions actually processed: 6/6\n{TAIL}",
+        script_head("long.sql", "simple", 2, 1)
+    ));
+    r.finish();
+}
+
+/// Ten queries in a pipeline, their results read together.
+fn pipeline(mechanism: &str) {
+    let script = format!("\\startpipeline\n{}\\endpipeline\n", "SELECT 1;\n".repeat(10));
+    let args = ["-f", "pipe.sql", "-M", "extended", "-c", "4", "-j", "2", "-t", "10", "-n"];
+    let mut r = run("pipeline", mechanism, &args, &[("pipe.sql", script)]).run();
+    r.same().status(0).stderr_is("").stdout_is(&format!(
+        "{}number of transactions per client: 10\n\
+         number of transactions actually processed: 40/40\n{TAIL}",
+        script_head("pipe.sql", "extended", 4, 2)
+    ));
+    r.finish();
+}
+
+/// A new connection (a new socket to watch) for every transaction.
+fn reconnect(mechanism: &str) {
+    let args = ["-C", "-S", "-c", "3", "-j", "2", "-t", "5", "-n"];
+    let mut r = run("reconnect", mechanism, &args, &[]).run();
+    r.same().status(0).stderr_is("").stdout_is(&format!(
+        "{}number of transactions per client: 5\n\
+         number of transactions actually processed: 15/15\n{TAIL_RECONNECT}",
+        report_head("<builtin: select only>", "simple", 3, 2, "1")
+    ));
+    r.finish();
+}
+
+/// Throttled clients: waits that end on a timer, not a socket.
+fn throttled(mechanism: &str) {
+    let args = ["-S", "-R", "200", "-c", "2", "-t", "20", "-n"];
+    let mut r = run("throttled", mechanism, &args, &[]).run();
+    r.same().status(0).stderr_is("").stdout_is(&format!(
+        "{}number of transactions per client: 20\n\
+         number of transactions actually processed: 40/40\n\
+         number of failed transactions: 0 (0.000%)\n\
+         latency average = <t> ms\n\
+         latency stddev = <t> ms\n\
+         rate limit schedule lag: avg <t> (max <t>) ms\n\
+         initial connection time = <t> ms\n\
+         tps = <t> (without initial connection time)\n",
+        report_head("<builtin: select only>", "simple", 2, 1, "1")
+    ));
+    r.finish();
+}
+
+/// The server ends the connection (the backend terminates itself): the
+/// error is read, then the end of the connection, and the client aborts.
+fn terminated(mechanism: &str) {
+    let script = "SELECT pg_terminate_backend(pg_backend_pid());\n".to_string();
+    let args = ["-f", "term.sql", "-c", "1", "-t", "2", "-n"];
+    let mut r = run("terminated", mechanism, &args, &[("term.sql", script)]).run();
+    r.same().status(2).stderr_is(
+        "pgbench: error: client 0 script 0 aborted in command 0 query 0: \
+         FATAL:  terminating connection due to administrator command\n\
+         pgbench: error: Run was aborted; the above results are incomplete.\n",
+    );
+    r.stdout_is(&format!(
+        "{}transaction type: term.sql\nscaling factor: 1\nquery mode: simple\n\
+         number of clients: 1\nnumber of threads: 1\nmaximum number of tries: 1\n\
+         number of transactions per client: 2\n\
+         number of transactions actually processed: 0/2\n\
+         number of failed transactions: 0 (NaN%)\n",
+        banner()
+    ));
+    r.finish();
+}
+
+macro_rules! mechanisms {
+    ($($name:ident: $mechanism:literal;)*) => {
+        $(
+            mod $name {
+                #[test]
+                fn many_clients() {
+                    super::many_clients($mechanism);
+                }
+
+                #[test]
+                fn big_results() {
+                    super::big_results($mechanism);
+                }
+
+                #[test]
+                fn big_query() {
+                    super::big_query($mechanism);
+                }
+
+                #[test]
+                fn pipeline() {
+                    super::pipeline($mechanism);
+                }
+
+                #[test]
+                fn reconnect() {
+                    super::reconnect($mechanism);
+                }
+
+                #[test]
+                fn throttled() {
+                    super::throttled($mechanism);
+                }
+
+                #[test]
+                fn terminated() {
+                    super::terminated($mechanism);
+                }
+            }
+        )*
+    };
+}
+
+mechanisms! {
+    io_uring: "io_uring";
+    epoll: "epoll";
+    ppoll: "ppoll";
+}
