@@ -139,7 +139,7 @@ impl Mapping {
                 std::ptr::null_mut(),
                 len,
                 libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_SHARED | libc::MAP_POPULATE,
+                libc::MAP_SHARED,
                 fd,
                 offset,
             )
@@ -224,9 +224,10 @@ impl Uring {
     /// features needed (no-drop completions, timeouts on waits).
     pub(crate) fn new(capacity: usize) -> io::Result<Self> {
         // The completion ring must be at least as large as the submission
-        // ring; room for a few events per socket keeps it from overflowing.
-        let cq_want = u32::try_from((capacity * 4 + SQ_ENTRIES as usize).next_power_of_two())
-            .unwrap_or(1 << 16);
+        // ring. A client has about one report outstanding at a time; more
+        // are held by the kernel until there is room (IORING_FEAT_NODROP).
+        let cq_want =
+            u32::try_from((capacity + SQ_ENTRIES as usize).next_power_of_two()).unwrap_or(1 << 16);
         let mut p = Params {
             flags: IORING_SETUP_CQSIZE
                 | IORING_SETUP_CLAMP
@@ -566,6 +567,39 @@ mod tests {
         out.clear();
         u.wait(Some(1000), &mut out).unwrap();
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn keeps_reporting_after_the_completion_ring_overflows() {
+        let Some(mut u) = ring() else { return };
+        // Three times as many sockets as the completion ring has entries.
+        let n: u32 = 384;
+        let pairs: Vec<(UnixStream, UnixStream)> =
+            (0..n).map(|_| UnixStream::pair().unwrap()).collect();
+        for (t, (_, b)) in (0..n).zip(&pairs) {
+            u.register(b.as_raw_fd(), t).unwrap();
+        }
+        let mut out = Vec::new();
+        u.wait(Some(0), &mut out).unwrap();
+        assert!(out.is_empty());
+        for round in 0..2 {
+            for (a, _) in &pairs {
+                (&*a).write_all(b"x").unwrap();
+            }
+            let mut seen = vec![false; n as usize];
+            while seen.iter().any(|s| !s) {
+                out.clear();
+                u.wait(Some(1_000_000), &mut out).unwrap();
+                assert!(!out.is_empty(), "round {round}: a socket was not reported");
+                for r in &out {
+                    seen[r.token as usize] = true;
+                }
+            }
+            for (_, b) in &pairs {
+                let mut buf = [0u8; 1];
+                (&*b).read_exact(&mut buf).unwrap();
+            }
+        }
     }
 
     #[test]
