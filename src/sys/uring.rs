@@ -186,6 +186,8 @@ pub(crate) struct Uring {
     sq_entries: u32,
     sq_array: *mut u32,
     cq_head: *const AtomicU32,
+    /// Our copy of the completion head (only we move it).
+    cq_head_seen: u32,
     cq_tail: *const AtomicU32,
     cq_mask: u32,
     cqes: *const Cqe,
@@ -289,6 +291,7 @@ impl Uring {
             sq_entries: p.sq_entries,
             sq_array,
             cq_head,
+            cq_head_seen: load(cq_head, Ordering::Relaxed),
             cq_tail,
             cq_mask,
             cqes,
@@ -453,12 +456,14 @@ impl Uring {
 
     /// Moves completions to `out`; returns how many completions there were.
     fn reap(&mut self, out: &mut Vec<Ready>) -> usize {
-        // The head is ours; the kernel publishes the tail (release) after
-        // it writes the entries.
-        let mut head = load(self.cq_head, Ordering::Relaxed);
+        // The kernel publishes the tail (release) after it writes the
+        // entries; the head is ours, so our copy of it is current.
         let tail = load(self.cq_tail, Ordering::Acquire);
+        let mut head = self.cq_head_seen;
+        if head == tail {
+            return 0;
+        }
         let n = tail.wrapping_sub(head) as usize;
-        let mut rearm: Vec<u32> = Vec::new();
         while head != tail {
             let entry = self.cqes.wrapping_add((head & self.cq_mask) as usize);
             // SAFETY: entries between head and tail are written and ours
@@ -487,23 +492,18 @@ impl Uring {
             } else if cqe.flags & IORING_CQE_F_MORE == 0 && cqe.res != -libc::ECANCELED {
                 // The kernel ended the multishot poll (an overflowing
                 // completion ring, say): arm it again.
-                rearm.push(token);
+                let data = user_data(KIND_READ, generation, token);
+                let sqe =
+                    Self::poll_sqe(self.socket[i], libc::POLLIN | libc::POLLRDHUP, true, data);
+                let _ = self.push(sqe);
             }
             let gone = libc::POLLERR | libc::POLLHUP | libc::POLLNVAL | libc::POLLRDHUP;
             let hangup = cqe.res < 0 || cqe.res & i32::from(gone) != 0;
             out.push(Ready { token, hangup });
         }
         // Hands the consumed entries back to the kernel.
+        self.cq_head_seen = head;
         store(self.cq_head, head, Ordering::Release);
-        for token in rearm {
-            let i = token as usize;
-            if self.socket[i] >= 0 {
-                let data = user_data(KIND_READ, self.generation[i], token);
-                let sqe =
-                    Self::poll_sqe(self.socket[i], libc::POLLIN | libc::POLLRDHUP, true, data);
-                let _ = self.push(sqe);
-            }
-        }
         n
     }
 
