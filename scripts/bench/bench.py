@@ -60,6 +60,7 @@ class Variant:
 C = Variant("c", "C pgbench", C_BIN)
 RS = Variant("rs", "pgbench-rs", RS_BIN)
 RS_PPOLL = Variant("rs-ppoll", "pgbench-rs ppoll", RS_BIN, {"PGBENCH_RS_POLL": "ppoll"})
+RS_EPOLL = Variant("rs-epoll", "pgbench-rs epoll", RS_BIN, {"PGBENCH_RS_POLL": "epoll"})
 
 
 @dataclass
@@ -668,7 +669,7 @@ def cmd_suite(argv):
     ap.add_argument("--workloads", default=",".join(MAIN_WORKLOADS + EXTRA_WORKLOADS), help="comma list of: " + ", ".join(WORKLOADS))
     ap.add_argument("--clients", default=CLIENTS_DEFAULT, help="client counts (-j 1 at 1 client, else -j 2)")
     ap.add_argument("--extra-clients", default="8", help="client counts for the -r and -l workloads")
-    ap.add_argument("--ppoll-clients", default="1,8,64", help="client counts where -S -M prepared also runs pgbench-rs with ppoll ('' for none)")
+    ap.add_argument("--alt-clients", default="1,8,64", help="client counts where -S -M prepared also runs pgbench-rs with epoll and with ppoll ('' for none)")
     ap.add_argument("--callgrind-clients", default="1,8", help="client counts with callgrind instruction counts ('' for none)")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (below 500 clients)")
     ap.add_argument("--rounds-large", type=int, default=1, help="rounds at 500 clients or more (each connect costs seconds)")
@@ -690,7 +691,7 @@ def cmd_suite(argv):
             sys.exit(f"unknown workload {w!r}; choose from {', '.join(WORKLOADS)}")
     clients = csv_ints(a.clients)
     extra_clients = set(csv_ints(a.extra_clients))
-    ppoll_clients = set(csv_ints(a.ppoll_clients))
+    alt_clients = set(csv_ints(a.alt_clients))
     cg_clients = set(csv_ints(a.callgrind_clients))
 
     facts = machine_facts()
@@ -700,7 +701,7 @@ def cmd_suite(argv):
         for w in workloads:
             if w in EXTRA_WORKLOADS and c not in extra_clients:
                 continue
-            vs = [C, RS] + ([RS_PPOLL] if (w == "select-prepared" and c in ppoll_clients) else [])
+            vs = [C, RS] + ([RS_EPOLL, RS_PPOLL] if (w == "select-prepared" and c in alt_clients) else [])
             cells.append(Cell(w, c, vs))
     skipped = []
     if any(cell.clients >= 500 for cell in cells):
@@ -828,7 +829,7 @@ def cmd_suite(argv):
     rows = []
     for cell in cells:
         for v in cell.variants[1:]:
-            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", "ppoll" if v is RS_PPOLL else "epoll"]
+            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", {RS_PPOLL.key: "ppoll", RS_EPOLL.key: "epoll"}.get(v.key, "default")]
             if cell.error:
                 rows.append(row + ["FAILED"] + [""] * (len(headers) - 4))
                 continue
@@ -855,7 +856,7 @@ def cmd_suite(argv):
         " (long -t run - short -t run) / transaction difference, same -t for both binaries, median over rounds;"
         " the connection set-up cancels out.",
         "instr/txn: callgrind Ir of the client, same long-minus-short method, one run each (n/a: not measured at that -c).",
-        "peak RSS: ru_maxrss of the client in the -T run. rs column: pgbench-rs's wait loop (epoll default, ppoll with PGBENCH_RS_POLL=ppoll).",
+        "peak RSS: ru_maxrss of the client in the -T run. Third column: pgbench-rs's wait loop (default: io_uring where the kernel allows it, else epoll; PGBENCH_RS_POLL=epoll or =ppoll).",
     ]
     if skipped:
         notes.append(f"skipped -c {skipped}: the server's max_connections is too small")

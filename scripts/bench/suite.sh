@@ -3,7 +3,7 @@
 # one server. Workloads: -S -M simple, -S -M prepared, tpcb-like -M prepared,
 # a `SELECT 1;` script -M prepared, a pipeline of ten `SELECT 1;` -M extended,
 # at -c 1 -j 1, -c 8 -j 2, -c 64 -j 2 and -c 1000 -j 2; plus -S -M prepared
-# with -r and with -l at -c 8; plus pgbench-rs with PGBENCH_RS_POLL=ppoll for
+# with -r and with -l at -c 8; plus pgbench-rs with PGBENCH_RS_POLL=epoll and =ppoll for
 # -S -M prepared at 1, 8 and 64 clients.
 # Columns: tps, client CPU µs/txn, instructions/txn (callgrind, -c 1 and 8),
 # syscalls/txn and peak RSS, each with the pgbench-rs/C ratio. About 15
@@ -11,7 +11,7 @@
 #
 #   scripts/bench/suite.sh [--workloads W,...] [--clients N,...] [--rounds N]
 #                          [--rounds-large N] [-T S] [--cpu-seconds S]
-#                          [--ppoll-clients N,...] [--callgrind-clients N,...]
+#                          [--alt-clients N,...] [--callgrind-clients N,...]
 #                          [--extra-clients N,...] [--scale N] [--no-init]
 #                          [--quick] [--markdown]
 #
