@@ -4,11 +4,11 @@
 # while the others wait in a long `pg_sleep` on the server: their sockets
 # are watched but never ready. With ppoll (C pgbench, and pgbench-rs with
 # PGBENCH_RS_POLL=ppoll) every wake-up hands the kernel all N sockets; with
-# epoll (pgbench-rs's default) it costs the same whatever N is.
+# epoll, or io_uring (pgbench-rs's default), it costs the same whatever N is.
 #
 #   scripts/bench/idle-connections.sh [N] [B] [SECONDS]    (defaults 1000 4 10)
 #
-# Prints, for C pgbench, pgbench-rs (ppoll) and pgbench-rs (epoll): the
+# Prints, for C pgbench and pgbench-rs with ppoll, epoll and io_uring: the
 # transactions of the busy clients and the client CPU per transaction
 # (user+sys of the whole run, connecting included, over those transactions).
 . "$(dirname "$0")/lib.sh"
@@ -42,3 +42,4 @@ PY
 run "C pgbench" "$C_BIN" ""
 run "pgbench-rs (ppoll)" "$RS_BIN" ppoll
 run "pgbench-rs (epoll)" "$RS_BIN" epoll
+run "pgbench-rs (io_uring)" "$RS_BIN" io_uring

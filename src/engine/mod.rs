@@ -265,13 +265,23 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
 
 /// The socket waiting mechanism: io_uring where the kernel allows it,
 /// else epoll; `PGBENCH_RS_POLL=epoll` or `=ppoll` (C pgbench's) chooses
-/// one for side-by-side measurements.
+/// one for side-by-side measurements. Under valgrind the default is epoll:
+/// valgrind (3.19 at least) holds its lock through a blocking
+/// `io_uring_enter`, so one waiting worker would stop the others.
 fn mechanism() -> Mechanism {
     match std::env::var("PGBENCH_RS_POLL").as_deref() {
         Ok("ppoll") => Mechanism::Ppoll,
         Ok("epoll") => Mechanism::Epoll,
+        Ok("io_uring") => Mechanism::Uring,
+        _ if under_valgrind() => Mechanism::Epoll,
         _ => Mechanism::Uring,
     }
+}
+
+/// Whether valgrind runs this process (it preloads its `vgpreload_*`
+/// libraries).
+fn under_valgrind() -> bool {
+    std::env::var_os("LD_PRELOAD").is_some_and(|p| p.to_string_lossy().contains("vgpreload"))
 }
 
 /// The main thread during the run: sets the `-T` timer, prints progress
