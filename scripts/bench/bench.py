@@ -855,7 +855,7 @@ def cmd_suite(argv):
         "CPU (perf task-clock = user+sys of the client) and syscalls (perf raw_syscalls:sys_enter) per transaction:"
         " (long -t run - short -t run) / transaction difference, same -t for both binaries, median over rounds;"
         " the connection set-up cancels out.",
-        "instr/txn: callgrind Ir of the client, same long-minus-short method, one run each (n/a: not measured at that -c); under valgrind pgbench-rs's default wait is epoll (see README).",
+        "instr/txn: callgrind Ir of the client, same long-minus-short method, one run each (n/a: not measured at that -c); under valgrind pgbench-rs's default wait is epoll (valgrind stops every thread during a blocking io_uring wait).",
         "peak RSS: ru_maxrss of the client in the -T run. Third column: pgbench-rs's wait loop (default: io_uring where the kernel allows it, else epoll; PGBENCH_RS_POLL=epoll or =ppoll).",
     ]
     if skipped:
