@@ -382,8 +382,10 @@ impl Uring {
         self.push(Self::poll_sqe(self.socket[i], libc::POLLOUT, false, data))
     }
 
-    /// Stops watching `token`'s socket. The removal is handed to the kernel
-    /// at once, so the ring does not keep a closed socket open.
+    /// Stops watching `token`'s socket. The removal goes to the kernel
+    /// with the next wait; until then the ring holds the closed socket
+    /// open, which the server does not notice (libpq has already said
+    /// goodbye), and a late report of it is ignored.
     pub(crate) fn deregister(&mut self, token: u32) {
         let Some(i) = self.grow(token) else { return };
         if self.socket[i] < 0 {
@@ -392,7 +394,9 @@ impl Uring {
         let generation = self.generation[i];
         self.socket[i] = -1;
         self.generation[i] = generation.wrapping_add(1);
-        for kind in [KIND_READ, KIND_WRITE] {
+        let kinds: &[u64] =
+            if self.write_armed[i] { &[KIND_READ, KIND_WRITE] } else { &[KIND_READ] };
+        for &kind in kinds {
             let sqe = Sqe {
                 opcode: IORING_OP_POLL_REMOVE,
                 fd: -1,
@@ -402,7 +406,6 @@ impl Uring {
             };
             let _ = self.push(sqe);
         }
-        let _ = self.enter(0, None);
     }
 
     /// `io_uring_enter`: submits what is queued and, with `min > 0`, waits
