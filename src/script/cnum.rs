@@ -22,21 +22,29 @@ fn eq_ignore_case_prefix(s: &[u8], word: &[u8]) -> bool {
     s.len() >= word.len() && s[..word.len()].eq_ignore_ascii_case(word)
 }
 
+/// The index of the first byte at or after `i` that is not C white space.
+fn skip_space(s: &[u8], mut i: usize) -> usize {
+    while i < s.len() && c_isspace(s[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// What C's number parsers skip first: white space, then one optional
+/// sign. Returns the index after them and whether the sign was `-`.
+fn space_and_sign(s: &[u8]) -> (usize, bool) {
+    let i = skip_space(s, 0);
+    match s.get(i) {
+        Some(&c @ (b'+' | b'-')) => (i + 1, c == b'-'),
+        _ => (i, false),
+    }
+}
+
 /// C `strtod` (glibc, C locale): leading white space, optional sign, then a
 /// decimal or hexadecimal number, `inf`/`infinity` or `nan`/`nan(...)`.
 pub(crate) fn strtod(s: &[u8]) -> Strtod {
     let none = Strtod { value: 0.0, end: 0, erange: false };
-    let mut i = 0;
-    while i < s.len() && c_isspace(s[i]) {
-        i += 1;
-    }
-    let mut neg = false;
-    if let Some(&c) = s.get(i)
-        && (c == b'+' || c == b'-')
-    {
-        neg = c == b'-';
-        i += 1;
-    }
+    let (i, neg) = space_and_sign(s);
     let sign = |v: f64| if neg { -v } else { v };
     let rest = &s[i..];
     if eq_ignore_case_prefix(rest, b"inf") {
@@ -224,17 +232,7 @@ pub(crate) fn strtol(s: &[u8]) -> (i64, usize) {
 /// [`strtol`], also telling whether the value was out of the `long` range
 /// (C's `errno == ERANGE`).
 pub(crate) fn strtol_erange(s: &[u8]) -> (i64, usize, bool) {
-    let mut i = 0;
-    while i < s.len() && c_isspace(s[i]) {
-        i += 1;
-    }
-    let mut neg = false;
-    if let Some(&c) = s.get(i)
-        && (c == b'+' || c == b'-')
-    {
-        neg = c == b'-';
-        i += 1;
-    }
+    let (mut i, neg) = space_and_sign(s);
     let start = i;
     let mut acc: i128 = 0;
     while let Some(&c) = s.get(i) {
@@ -268,13 +266,7 @@ pub(crate) fn atoi(s: &[u8]) -> i32 {
 /// pgbench's `is_an_int`: matches `^\s*[-+]?[0-9]+$`, except that an empty
 /// remainder after the optional sign also counts (C's quirk: `"+"`, `"  "`).
 pub(crate) fn is_an_int(s: &[u8]) -> bool {
-    let mut i = 0;
-    while i < s.len() && c_isspace(s[i]) {
-        i += 1;
-    }
-    if i < s.len() && (s[i] == b'+' || s[i] == b'-') {
-        i += 1;
-    }
+    let (mut i, _) = space_and_sign(s);
     if i < s.len() && !s[i].is_ascii_digit() {
         return false;
     }
@@ -296,15 +288,7 @@ pub(crate) enum IntError {
 /// pgbench's `strtoint64`: optional leading/trailing white space, sign,
 /// at least one digit, no overflow.
 pub(crate) fn strtoint64(s: &[u8]) -> Result<i64, IntError> {
-    let mut i = 0;
-    while i < s.len() && c_isspace(s[i]) {
-        i += 1;
-    }
-    let mut neg = false;
-    if i < s.len() && (s[i] == b'-' || s[i] == b'+') {
-        neg = s[i] == b'-';
-        i += 1;
-    }
+    let (mut i, neg) = space_and_sign(s);
     if !s.get(i).is_some_and(u8::is_ascii_digit) {
         return Err(IntError::Syntax);
     }
@@ -319,10 +303,7 @@ pub(crate) fn strtoint64(s: &[u8]) -> Result<i64, IntError> {
             .ok_or(IntError::OutOfRange)?;
         i += 1;
     }
-    while i < s.len() && c_isspace(s[i]) {
-        i += 1;
-    }
-    if i != s.len() {
+    if skip_space(s, i) != s.len() {
         return Err(IntError::Syntax);
     }
     if neg { Ok(tmp) } else { tmp.checked_neg().ok_or(IntError::OutOfRange) }
