@@ -60,7 +60,7 @@ impl Waiter {
 }
 
 /// Converts microseconds to a timespec.
-fn timespec_us(us: i64) -> libc::timespec {
+pub(super) fn timespec_us(us: i64) -> libc::timespec {
     let us = us.max(0);
     libc::timespec { tv_sec: us / 1_000_000, tv_nsec: (us % 1_000_000) * 1000 }
 }

@@ -193,13 +193,24 @@ pub(crate) struct Uring {
     cqes: *const Cqe,
     /// Submission entries queued since the last `io_uring_enter`.
     pending: u32,
-    /// Generation of each token's registration (stale completions of an
-    /// earlier socket are ignored).
-    generation: Vec<u16>,
-    /// Socket registered under each token, -1 for none.
-    socket: Vec<RawFd>,
-    /// Whether a one-shot writability poll is in flight for each token.
-    write_armed: Vec<bool>,
+    /// Each token's registration.
+    slots: Vec<Slot>,
+}
+
+/// What is registered under one token.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// The socket, -1 for none.
+    socket: RawFd,
+    /// Counts registrations: completions of an earlier socket carry an
+    /// older generation and are ignored.
+    generation: u16,
+    /// A one-shot writability poll is in flight.
+    write_armed: bool,
+}
+
+impl Slot {
+    const EMPTY: Slot = Slot { socket: -1, generation: 0, write_armed: false };
 }
 
 /// Reads a ring counter.
@@ -300,9 +311,7 @@ impl Uring {
             _cq_ring: cq_ring,
             sqes,
             pending: 0,
-            generation: vec![0; capacity],
-            socket: vec![-1; capacity],
-            write_armed: vec![false; capacity],
+            slots: vec![Slot::EMPTY; capacity],
         })
     }
 
@@ -328,14 +337,13 @@ impl Uring {
         Ok(())
     }
 
-    fn grow(&mut self, token: u32) -> Option<usize> {
+    /// The slot of `token`, made if the table is too short.
+    fn slot(&mut self, token: u32) -> Option<&mut Slot> {
         let i = usize::try_from(token).ok()?;
-        if i >= self.socket.len() {
-            self.generation.resize(i + 1, 0);
-            self.socket.resize(i + 1, -1);
-            self.write_armed.resize(i + 1, false);
+        if i >= self.slots.len() {
+            self.slots.resize(i + 1, Slot::EMPTY);
         }
-        Some(i)
+        self.slots.get_mut(i)
     }
 
     fn poll_sqe(fd: RawFd, events: i16, multi: bool, data: u64) -> Sqe {
@@ -352,14 +360,10 @@ impl Uring {
     /// Watches `sock` for readability, reporting it with `token` (replacing
     /// any earlier socket of that token).
     pub(crate) fn register(&mut self, sock: RawFd, token: u32) -> io::Result<()> {
-        let Some(i) = self.grow(token) else { return Ok(()) };
-        if self.socket[i] >= 0 {
-            self.deregister(token);
-        }
-        self.generation[i] = self.generation[i].wrapping_add(1);
-        self.socket[i] = sock;
-        self.write_armed[i] = false;
-        let data = user_data(KIND_READ, self.generation[i], token);
+        self.deregister(token);
+        let Some(slot) = self.slot(token) else { return Ok(()) };
+        *slot = Slot { socket: sock, generation: slot.generation, write_armed: false };
+        let data = user_data(KIND_READ, slot.generation, token);
         self.push(Self::poll_sqe(sock, libc::POLLIN | libc::POLLRDHUP, true, data))
     }
 
@@ -373,13 +377,13 @@ impl Uring {
     /// Asks for one report when `token`'s socket can take more output (for
     /// a client that waits with output queued).
     pub(crate) fn want_writable(&mut self, token: u32) -> io::Result<()> {
-        let Some(i) = self.grow(token) else { return Ok(()) };
-        if self.write_armed[i] || self.socket[i] < 0 {
+        let Some(slot) = self.slot(token) else { return Ok(()) };
+        if slot.write_armed || slot.socket < 0 {
             return Ok(());
         }
-        self.write_armed[i] = true;
-        let data = user_data(KIND_WRITE, self.generation[i], token);
-        self.push(Self::poll_sqe(self.socket[i], libc::POLLOUT, false, data))
+        slot.write_armed = true;
+        let (sock, data) = (slot.socket, user_data(KIND_WRITE, slot.generation, token));
+        self.push(Self::poll_sqe(sock, libc::POLLOUT, false, data))
     }
 
     /// Stops watching `token`'s socket. The removal goes to the kernel
@@ -387,20 +391,18 @@ impl Uring {
     /// open, which the server does not notice (libpq has already said
     /// goodbye), and a late report of it is ignored.
     pub(crate) fn deregister(&mut self, token: u32) {
-        let Some(i) = self.grow(token) else { return };
-        if self.socket[i] < 0 {
+        let Some(slot) = self.slot(token) else { return };
+        if slot.socket < 0 {
             return;
         }
-        let generation = self.generation[i];
-        self.socket[i] = -1;
-        self.generation[i] = generation.wrapping_add(1);
-        let kinds: &[u64] =
-            if self.write_armed[i] { &[KIND_READ, KIND_WRITE] } else { &[KIND_READ] };
+        let old = *slot;
+        *slot = Slot { generation: old.generation.wrapping_add(1), ..Slot::EMPTY };
+        let kinds: &[u64] = if old.write_armed { &[KIND_READ, KIND_WRITE] } else { &[KIND_READ] };
         for &kind in kinds {
             let sqe = Sqe {
                 opcode: IORING_OP_POLL_REMOVE,
                 fd: -1,
-                addr: user_data(kind, generation, token),
+                addr: user_data(kind, old.generation, token),
                 user_data: user_data(KIND_REMOVE, 0, token),
                 ..Sqe::default()
             };
@@ -411,10 +413,7 @@ impl Uring {
     /// `io_uring_enter`: submits what is queued and, with `min > 0`, waits
     /// for a completion up to `timeout_us` (None: no limit).
     fn enter(&mut self, min: u32, timeout_us: Option<i64>) -> io::Result<()> {
-        let ts = timeout_us.map(|us| {
-            let us = us.max(0);
-            libc::timespec { tv_sec: us / 1_000_000, tv_nsec: (us % 1_000_000) * 1000 }
-        });
+        let ts = timeout_us.map(super::poll::timespec_us);
         let arg = GeteventsArg {
             sigmask: 0,
             sigmask_sz: 0,
@@ -484,20 +483,17 @@ impl Uring {
                 }
                 _ => {}
             }
-            let Some(i) = usize::try_from(token).ok().filter(|&i| i < self.socket.len()) else {
-                continue;
-            };
-            if self.generation[i] != generation || self.socket[i] < 0 {
+            let Some(slot) = self.slots.get_mut(token as usize) else { continue };
+            if slot.generation != generation || slot.socket < 0 {
                 continue;
             }
             if kind == KIND_WRITE {
-                self.write_armed[i] = false;
+                slot.write_armed = false;
             } else if cqe.flags & IORING_CQE_F_MORE == 0 && cqe.res != -libc::ECANCELED {
                 // The kernel ended the multishot poll (an overflowing
                 // completion ring, say): arm it again.
                 let data = user_data(KIND_READ, generation, token);
-                let sqe =
-                    Self::poll_sqe(self.socket[i], libc::POLLIN | libc::POLLRDHUP, true, data);
+                let sqe = Self::poll_sqe(slot.socket, libc::POLLIN | libc::POLLRDHUP, true, data);
                 let _ = self.push(sqe);
             }
             let gone = libc::POLLERR | libc::POLLHUP | libc::POLLNVAL | libc::POLLRDHUP;
