@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure what building and testing pgbench-rs needs is installed:
-# libpq and its headers (libpq-dev, pkg-config) to build, and a PostgreSQL
-# server (initdb, postgres, pg_ctl) for the tests and the demo. As root on
+# libpq and its headers (libpq-dev, pkg-config) to build, a PostgreSQL
+# server (initdb, postgres, pg_ctl) for the tests and the demo, and valgrind
+# (one test runs pgbench-rs under it). As root on
 # Debian/Ubuntu it installs what is missing with apt-get; otherwise it says
 # exactly what to install and fails.
 set -euo pipefail
@@ -19,6 +20,7 @@ fi
 if [ -z "$bindir" ] || [ ! -x "$bindir/initdb" ] || [ ! -x "$bindir/postgres" ]; then
     missing+=(postgresql)
 fi
+command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 if [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
     missing+=(postgresql)   # the package creates the postgres OS user
 fi
@@ -39,6 +41,6 @@ cat >&2 <<MSG
 pgbench-rs needs: ${missing[*]}
 Install them, for example:
   Debian/Ubuntu: sudo apt-get install ${missing[*]}
-  Fedora/RHEL:   sudo dnf install libpq-devel postgresql-server pkgconf
+  Fedora/RHEL:   sudo dnf install libpq-devel postgresql-server pkgconf valgrind
 MSG
 exit 1

@@ -4,10 +4,13 @@
 //! compared with C pgbench: many clients per thread, results larger than
 //! one read, a query larger than the socket buffer (waits for room to
 //! send), pipelines, a connection per transaction, throttling, and a
-//! server that ends the connection.
+//! server that ends the connection. Also the default under valgrind.
 
-use crate::harness::Pgbench;
+use std::time::Duration;
+
 use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, banner, pgbench_db, report_head};
+use crate::harness::runner::Status;
+use crate::harness::{Pgbench, normalize};
 
 /// A custom script's report head (one client per thread unless given).
 fn script_head(script: &str, mode: &str, clients: u32, threads: u32) -> String {
@@ -180,4 +183,33 @@ mechanisms! {
     io_uring: "io_uring";
     epoll: "epoll";
     ppoll: "ppoll";
+}
+
+/// Under valgrind, which holds its lock through a blocking `io_uring_enter`
+/// (so one waiting thread stops the others), the default wait is epoll:
+/// clients on two threads that contend for the one branch row finish. With
+/// `PGBENCH_RS_POLL=io_uring` this run never ends.
+#[test]
+fn default_wait_under_valgrind() {
+    let name = "wait_valgrind";
+    let db = pgbench_db(name);
+    let out = Pgbench::new(["-n", "-c", "4", "-j", "2", "-t", "20", &db.name])
+        .wrapped_in(&["valgrind", "--tool=none", "-q"])
+        .timeout(Duration::from_secs(60))
+        .label(name)
+        .run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "stderr:\n{}", out.stderr);
+    // valgrind's own lines ("--PID-- WARNING: unhandled syscall 441":
+    // epoll_pwait2, which pgbench-rs then replaces by epoll_wait) aside,
+    // nothing is written to stderr.
+    let ours: Vec<&str> = out.stderr.lines().filter(|l| !l.starts_with("--")).collect();
+    assert!(ours.is_empty(), "stderr:\n{}", out.stderr);
+    assert_eq!(
+        normalize::mask_report(&normalize::mask_banner_version(&out.stdout)),
+        format!(
+            "{}number of transactions per client: 20\n\
+             number of transactions actually processed: 80/80\n{TAIL}",
+            report_head("<builtin: TPC-B (sort of)>", "simple", 4, 2, "1")
+        )
+    );
 }

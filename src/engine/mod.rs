@@ -269,19 +269,20 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
 /// valgrind (3.19 at least) holds its lock through a blocking
 /// `io_uring_enter`, so one waiting worker would stop the others.
 fn mechanism() -> Mechanism {
-    match std::env::var("PGBENCH_RS_POLL").as_deref() {
-        Ok("ppoll") => Mechanism::Ppoll,
-        Ok("epoll") => Mechanism::Epoll,
-        Ok("io_uring") => Mechanism::Uring,
-        _ if under_valgrind() => Mechanism::Epoll,
-        _ => Mechanism::Uring,
-    }
+    let preload = std::env::var_os("LD_PRELOAD").unwrap_or_default();
+    choose_mechanism(std::env::var("PGBENCH_RS_POLL").ok().as_deref(), &preload.to_string_lossy())
 }
 
-/// Whether valgrind runs this process (it preloads its `vgpreload_*`
-/// libraries).
-fn under_valgrind() -> bool {
-    std::env::var_os("LD_PRELOAD").is_some_and(|p| p.to_string_lossy().contains("vgpreload"))
+/// [`mechanism`] from the values of `PGBENCH_RS_POLL` and `LD_PRELOAD`
+/// (valgrind preloads its `vgpreload_*` libraries).
+fn choose_mechanism(poll: Option<&str>, preload: &str) -> Mechanism {
+    match poll {
+        Some("ppoll") => Mechanism::Ppoll,
+        Some("epoll") => Mechanism::Epoll,
+        Some("io_uring") => Mechanism::Uring,
+        _ if preload.contains("vgpreload") => Mechanism::Epoll,
+        _ => Mechanism::Uring,
+    }
 }
 
 /// The main thread during the run: sets the `-T` timer, prints progress
@@ -482,4 +483,21 @@ fn table_info(con: &mut Conn, scale_given: bool) -> Option<TableInfo> {
     }
     info.partitions = crate::script::cnum::atoi(res.value(0, 2));
     Some(info)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Mechanism, choose_mechanism};
+
+    #[test]
+    fn io_uring_by_default_epoll_under_valgrind_unless_asked() {
+        assert_eq!(choose_mechanism(None, ""), Mechanism::Uring);
+        assert_eq!(choose_mechanism(Some("anything"), ""), Mechanism::Uring);
+        assert_eq!(choose_mechanism(Some("epoll"), ""), Mechanism::Epoll);
+        assert_eq!(choose_mechanism(Some("ppoll"), ""), Mechanism::Ppoll);
+        let vg = "/usr/libexec/valgrind/vgpreload_core-amd64-linux.so";
+        assert_eq!(choose_mechanism(None, vg), Mechanism::Epoll);
+        assert_eq!(choose_mechanism(Some("io_uring"), vg), Mechanism::Uring);
+        assert_eq!(choose_mechanism(Some("ppoll"), vg), Mechanism::Ppoll);
+    }
 }

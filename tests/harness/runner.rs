@@ -173,6 +173,7 @@ pub(crate) struct Pgbench {
     server: bool,
     label: String,
     timeout: Duration,
+    wrapper: Vec<OsString>,
 }
 
 impl Pgbench {
@@ -190,6 +191,7 @@ impl Pgbench {
             server: true,
             label: String::from("run"),
             timeout: Duration::from_secs(120),
+            wrapper: Vec::new(),
         }
     }
 
@@ -233,6 +235,13 @@ impl Pgbench {
     /// Kill the run after this long (default 120 s).
     pub(crate) fn timeout(mut self, d: Duration) -> Self {
         self.timeout = d;
+        self
+    }
+
+    /// Run the program through `command` (its arguments first, then the
+    /// program and its own), as `valgrind --tool=none`.
+    pub(crate) fn wrapped_in(mut self, command: &[&str]) -> Self {
+        self.wrapper = command.iter().map(OsString::from).collect();
         self
     }
 
@@ -292,8 +301,19 @@ impl Pgbench {
             }
             std::fs::write(&p, contents).unwrap_or_else(|e| panic!("write {}: {e}", p.display()));
         }
-        let mut cmd = Command::new(program);
-        cmd.arg0("pgbench").args(&self.args).current_dir(&dir);
+        let mut cmd = match self.wrapper.split_first() {
+            Some((first, rest)) => {
+                let mut c = Command::new(first);
+                c.args(rest).arg(program);
+                c
+            }
+            None => {
+                let mut c = Command::new(program);
+                c.arg0("pgbench");
+                c
+            }
+        };
+        cmd.args(&self.args).current_dir(&dir);
         for (k, _) in std::env::vars_os() {
             if k.to_string_lossy().starts_with("PG") {
                 cmd.env_remove(&k);
