@@ -1,9 +1,12 @@
 //! Waiting for sockets and deadlines with microsecond timeouts.
 //!
-//! Two mechanisms behind one interface ([`Waiter`]):
-//! - `epoll` (the default): each connection's socket is registered once,
-//!   and a wake-up costs O(ready sockets), not O(connections), which is
-//!   what lets one thread drive a thousand mostly idle connections.
+//! Three mechanisms behind one interface ([`Waiter`]):
+//! - io_uring (the default, in [`super::uring`]): as epoll, and a wait that
+//!   finds sockets already ready costs no system call.
+//! - `epoll` (where io_uring is not allowed, and under valgrind): each
+//!   connection's socket is registered once, and a wake-up costs O(ready
+//!   sockets), not O(connections), which is what lets one thread drive a
+//!   thousand mostly idle connections.
 //!   Timeouts use `epoll_pwait2` (µs precision, Linux 5.11); on older
 //!   kernels `epoll_wait` with the timeout rounded *up* to whole
 //!   milliseconds, so a short `--rate` wait never becomes a busy spin.
