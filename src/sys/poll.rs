@@ -159,8 +159,20 @@ impl Epoll {
                     // Round up so a sub-millisecond wait does not spin.
                     Some(us) => i32::try_from((us.max(0) + 999) / 1000).unwrap_or(i32::MAX),
                 };
+                // The system call itself, like epoll_pwait2 above: libc's
+                // wrapper is a thread-cancellation point, which costs
+                // instructions on every wait and is never used here.
                 // SAFETY: the event buffer has `max` writable entries.
-                unsafe { libc::epoll_wait(self.fd.as_raw_fd(), self.events.as_mut_ptr(), max, ms) }
+                let r = unsafe {
+                    libc::syscall(
+                        libc::SYS_epoll_wait,
+                        self.fd.as_raw_fd(),
+                        self.events.as_mut_ptr(),
+                        max,
+                        ms,
+                    )
+                };
+                i32::try_from(r).unwrap_or(-1)
             };
             break n;
         };
@@ -188,8 +200,10 @@ pub(crate) fn ready_now(sock: RawFd, write: bool) -> bool {
         events |= libc::POLLOUT;
     }
     let mut pfd = libc::pollfd { fd: sock, events, revents: 0 };
-    // SAFETY: one valid pollfd, zero timeout.
-    let r = unsafe { libc::poll(&raw mut pfd, 1, 0) };
+    let (nfds, timeout_ms): (libc::nfds_t, libc::c_int) = (1, 0);
+    // SAFETY: one valid pollfd, zero timeout (the system call itself, as
+    // for the waits).
+    let r = unsafe { libc::syscall(libc::SYS_poll, &raw mut pfd, nfds, timeout_ms) };
     r != 0
 }
 
@@ -229,12 +243,25 @@ impl PollSet {
 
     /// Waits (C's `wait_on_socket_set`); appends ready sockets to `out`.
     pub(crate) fn wait(&mut self, timeout_us: Option<i64>, out: &mut Vec<Ready>) -> io::Result<()> {
-        let ts = timeout_us.map(timespec_us);
-        let ts_ptr = ts.as_ref().map_or(std::ptr::null(), |t| t as *const libc::timespec);
+        // The kernel writes the time left back into the timespec.
+        let mut ts = timeout_us.map(timespec_us);
+        let ts_ptr = ts.as_mut().map_or(std::ptr::null_mut(), |t| t as *mut libc::timespec);
         let n = libc::nfds_t::try_from(self.fds.len()).unwrap_or(0);
+        // The system call without libc's cancellation-point wrapper, as
+        // for epoll.
         // SAFETY: fds holds n valid pollfd entries; the timespec (or NULL)
-        // outlives the call; a NULL sigmask leaves the mask unchanged.
-        let r = unsafe { libc::ppoll(self.fds.as_mut_ptr(), n, ts_ptr, std::ptr::null()) };
+        // is writable and outlives the call; a NULL sigmask leaves the mask
+        // unchanged.
+        let r = unsafe {
+            libc::syscall(
+                libc::SYS_ppoll,
+                self.fds.as_mut_ptr(),
+                n,
+                ts_ptr,
+                std::ptr::null::<libc::sigset_t>(),
+                0usize,
+            )
+        };
         if r < 0 {
             let e = io::Error::last_os_error();
             return if e.kind() == io::ErrorKind::Interrupted { Ok(()) } else { Err(e) };
