@@ -176,10 +176,14 @@ pub(crate) fn push_i64(out: &mut Vec<u8>, v: i64) {
                                 4041424344454647484950515253545556575859\
                                 6061626364656667686970717273747576777879\
                                 8081828384858687888990919293949596979899";
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
     let mut n = v.unsigned_abs();
-    // Two digits per division.
+    let neg = usize::from(v < 0);
+    let len = neg + decimal_digits(n);
+    // The number is laid out at the start of a fixed-size buffer (digits
+    // from the last one back, two per division), which is appended whole
+    // and cut to length: a fixed-size copy needs no call to memcpy.
+    let mut buf = [b'-'; 21];
+    let mut i = len;
     while n >= 100 {
         let pair = usize::try_from(n % 100).unwrap_or(0) * 2;
         n /= 100;
@@ -189,17 +193,33 @@ pub(crate) fn push_i64(out: &mut Vec<u8>, v: i64) {
     }
     if n >= 10 {
         let pair = usize::try_from(n).unwrap_or(0) * 2;
-        i -= 2;
-        buf[i] = PAIRS[pair];
-        buf[i + 1] = PAIRS[pair + 1];
+        buf[i - 2] = PAIRS[pair];
+        buf[i - 1] = PAIRS[pair + 1];
     } else {
-        i -= 1;
-        buf[i] = b'0' + n.to_le_bytes()[0];
+        buf[i - 1] = b'0' + n.to_le_bytes()[0];
     }
-    if v < 0 {
-        out.push(b'-');
-    }
-    out.extend_from_slice(&buf[i..]);
+    let start = out.len();
+    out.extend_from_slice(&buf);
+    out.truncate(start + len);
+}
+
+/// The number of decimal digits of `n` (1 for 0), without a loop: the bit
+/// length gives the power of ten just below or at `n`, one comparison the
+/// rest.
+fn decimal_digits(n: u64) -> usize {
+    const POW10: [u64; 20] = {
+        let mut t = [1u64; 20];
+        let mut i = 1;
+        while i < 20 {
+            t[i] = t[i - 1] * 10;
+            i += 1;
+        }
+        t
+    };
+    let bits = 64 - (n | 1).leading_zeros();
+    // 1233 / 4096 is just above log10(2).
+    let t = usize::try_from((bits * 1233) >> 12).unwrap_or(0).min(19);
+    (t + usize::from(n >= POW10[t])).max(1)
 }
 
 #[cfg(test)]
@@ -473,5 +493,18 @@ mod tests {
             out.push(b' ');
         }
         assert_eq!(out, b"0 7 -7 10 123456789 9223372036854775807 -9223372036854775808 ");
+    }
+
+    #[test]
+    fn push_i64_at_every_digit_count_boundary() {
+        let mut p: i64 = 1;
+        for _ in 0..19 {
+            for v in [p - 1, p, p + 1, -(p - 1), -p, -(p + 1)] {
+                let mut out = b"x".to_vec();
+                push_i64(&mut out, v);
+                assert_eq!(out, format!("x{v}").into_bytes());
+            }
+            p = p.saturating_mul(10);
+        }
     }
 }
