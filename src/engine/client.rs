@@ -205,6 +205,11 @@ pub(crate) struct Client {
     pub(crate) conn_changed: bool,
     /// The socket the worker registered for this client.
     pub(crate) registered_fd: Option<RawFd>,
+    /// The client waited for its socket since it last yielded.
+    pub(crate) waited_since_yield: bool,
+    /// The client began waiting for its socket with no complete result in
+    /// libpq's buffer (nothing reads it while the client waits).
+    busy_known: bool,
     /// The client's variables.
     pub(crate) vars: Vars,
     /// Generator of the script functions (`cs_func_rs`).
@@ -251,6 +256,8 @@ impl Client {
             conn: None,
             conn_changed: false,
             registered_fd: None,
+            waited_since_yield: false,
+            busy_known: false,
             vars,
             rng,
             saved_rng: rng,
@@ -330,8 +337,14 @@ impl Client {
 
     /// Runs the state machine until the client has to wait.
     #[doc(alias = "advanceConnectionState")]
-    pub(crate) fn advance(&mut self, sh: &Shared<'_>, th: &mut ThreadState) -> Wait {
+    ///
+    /// `alone`: no other client of the thread is queued to run, so a
+    /// client that waited for the server during the transaction it just
+    /// finished goes straight on to the next one instead of yielding.
+    pub(crate) fn advance(&mut self, sh: &Shared<'_>, th: &mut ThreadState, alone: bool) -> Wait {
         let mut now = LazyNow::default();
+        // Only the state the client waited in may rely on it.
+        let mut busy_known = std::mem::take(&mut self.busy_known);
         loop {
             match self.state {
                 State::ChooseScript => {
@@ -475,7 +488,10 @@ impl Client {
                         self.state = State::Aborted;
                         continue;
                     };
-                    if conn.is_busy() && !conn.consume_input() {
+                    // Read only when no complete result is buffered
+                    // (else one read per pipelined result would be spent).
+                    if (std::mem::take(&mut busy_known) || conn.is_busy()) && !conn.consume_input()
+                    {
                         self.command_failed("SQL", "perhaps the backend died while processing");
                         self.state = State::Aborted;
                         continue;
@@ -605,9 +621,13 @@ impl Client {
                         continue;
                     }
                     self.state = State::ChooseScript;
-                    // Always give the other clients a turn after a
-                    // transaction, so a script of meta commands only
-                    // cannot monopolize the thread.
+                    // Give the other clients a turn after a transaction, so
+                    // a script of meta commands only cannot monopolize the
+                    // thread; with nobody else to run, the yield would only
+                    // bring this client straight back.
+                    if alone && std::mem::take(&mut self.waited_since_yield) {
+                        continue;
+                    }
                     return Wait::Yield;
                 }
                 State::Aborted | State::Finished => {
@@ -624,6 +644,8 @@ impl Client {
             Some(c) => c.flush() > 0,
             None => false,
         };
+        self.waited_since_yield = true;
+        self.busy_known = true;
         Wait::Socket { flush, fresh }
     }
 

@@ -280,8 +280,6 @@ struct Loop {
     n_socket_waits: usize,
     /// Whether each client waits for its socket (indexed by client).
     socket_wait: Vec<bool>,
-    /// Whether each client waited for its socket since it last yielded.
-    waited_since_yield: Vec<bool>,
     /// Whether writability is watched for each client.
     write_interest: Vec<bool>,
     ready: Vec<Ready>,
@@ -314,19 +312,29 @@ impl RunQueue {
     #[inline]
     fn push_back(&mut self, i: u32) {
         if self.len == self.slots.len() {
-            // Unroll the ring into a buffer twice as large.
-            let mut grown = Vec::with_capacity(self.slots.len() * 2);
-            grown.extend_from_slice(&self.slots[self.head..]);
-            grown.extend_from_slice(&self.slots[..self.head]);
-            grown.resize(self.slots.len() * 2, 0);
-            self.slots = grown;
-            self.head = 0;
+            self.grow();
         }
         let mask = self.slots.len() - 1;
         if let Some(slot) = self.slots.get_mut((self.head + self.len) & mask) {
             *slot = i;
         }
         self.len += 1;
+    }
+
+    /// Unrolls the ring into a buffer twice as large.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let mut grown = Vec::with_capacity(self.slots.len() * 2);
+        grown.extend_from_slice(&self.slots[self.head..]);
+        grown.extend_from_slice(&self.slots[..self.head]);
+        grown.resize(self.slots.len() * 2, 0);
+        self.slots = grown;
+        self.head = 0;
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     #[inline]
@@ -349,7 +357,6 @@ impl Loop {
             timers: BinaryHeap::new(),
             n_socket_waits: 0,
             socket_wait: vec![false; n],
-            waited_since_yield: vec![false; n],
             write_interest: vec![false; n],
             ready: Vec::with_capacity(n + 1),
             unread: vec![false; n],
@@ -438,13 +445,12 @@ impl Loop {
             while let Some(i) = self.runq.pop_front() {
                 let idx = usize::try_from(i).unwrap_or(usize::MAX);
                 let Some(c) = clients.get_mut(idx) else { continue };
-                let w = c.advance(sh, th);
+                let w = c.advance(sh, th, self.runq.is_empty());
                 if c.conn_changed {
                     self.update_registration(&mut waiter, i, c);
                 }
                 match w {
                     Wait::Socket { flush, fresh } => {
-                        self.waited_since_yield[idx] = true;
                         // The ring reports arrivals, not a readable state:
                         // a client that may have data unread (it read only
                         // part of a response, or data came while it did
@@ -479,7 +485,7 @@ impl Loop {
                     // transaction waited for the server; one that did not
                     // (a script of meta-commands only) waits for the next
                     // poll, so it cannot keep the others from their results.
-                    Wait::Yield if std::mem::take(&mut self.waited_since_yield[idx]) => {
+                    Wait::Yield if std::mem::take(&mut c.waited_since_yield) => {
                         self.runq.push_back(i);
                     }
                     Wait::Yield => self.yielded.push(i),
