@@ -116,19 +116,16 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
         })
         .collect();
     let n_commands: usize = cfg.scripts.iter().map(|s| s.commands.len()).sum();
-    let mut clients: Vec<Client> = client_rngs
-        .into_iter()
-        .enumerate()
-        .map(|(i, rng)| {
-            let id = i32::try_from(i).unwrap_or(i32::MAX);
-            let mut vars = proto.clone();
-            if define_client_id {
-                vars.set_value(CLIENT_ID, Value::Int(i64::from(id)));
-            }
-            Client::new(id, vars, rng, n_commands)
-        })
-        .collect();
-    // ...and three generators per thread.
+    let mut clients = client_rngs.into_iter().enumerate().map(|(i, rng)| {
+        let id = i32::try_from(i).unwrap_or(i32::MAX);
+        let mut vars = proto.clone();
+        if define_client_id {
+            vars.set_value(CLIENT_ID, Value::Int(i64::from(id)));
+        }
+        Client::new(id, vars, rng, n_commands)
+    });
+    // ...and three generators per thread. Each thread's clients are built
+    // straight into its own vector: no array of every client is kept.
     let nthreads = usize::try_from(cfg.nthreads).unwrap_or(1).max(1);
     let mut threads: Vec<(ThreadState, Vec<Client>)> = Vec::with_capacity(nthreads);
     let mut dealt = 0;
@@ -136,9 +133,8 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
         // Earlier threads get the larger blocks, as C deals them.
         let count = (n - dealt + nthreads - t - 1) / (nthreads - t);
         let rngs = [base.derive(), base.derive(), base.derive()];
-        let rest = clients.split_off(count);
-        threads
-            .push((ThreadState::new(t, rngs, &cfg.scripts), std::mem::replace(&mut clients, rest)));
+        let mine: Vec<Client> = clients.by_ref().take(count).collect();
+        threads.push((ThreadState::new(t, rngs, &cfg.scripts), mine));
         dealt += count;
     }
 
