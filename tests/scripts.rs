@@ -479,6 +479,30 @@ fn gset() {
     r.finish();
 }
 
+/// Many parameters in one statement (more than the 16 whose pointers are
+/// kept on the stack), one of them NULL, in each mode that sends
+/// parameters: the values arrive in order.
+#[test]
+fn many_parameters() {
+    let cols: Vec<String> = (1..=20).map(|i| format!(":v{i}")).collect();
+    let sets: String = (1..=20).map(|i| format!("\\set v{i} {i} * 7\n")).collect();
+    let script = format!(
+        "{sets}SELECT {} AS s, :v20::int AS last, NULLIF(:v3, 21) IS NULL AS n \\gset\n\
+         \\set r debug(:s)\n\\set r debug(:last)\n\\set r debug(:n)\n",
+        cols.iter().map(|c| format!("{c}::int")).collect::<Vec<_>>().join(" + ")
+    );
+    for mode in ["extended", "prepared"] {
+        let name = format!("many_params_{mode}");
+        let mut r = one_script_case(&name, "001_pgbench_params", &script, &["-M", mode]);
+        r.same().status(0).stdout_is(&ok_report("001_pgbench_params", mode, 1)).stderr_is(
+            "debug(script=0,command=22): int 1470\n\
+             debug(script=0,command=23): int 140\n\
+             debug(script=0,command=24): boolean true\n",
+        );
+        r.finish();
+    }
+}
+
 /// 'pgbench gset command with two rows'.
 #[test]
 fn gset_two_rows() {

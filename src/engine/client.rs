@@ -14,8 +14,8 @@ use crate::engine::shell;
 use crate::engine::thread::{Shared, ThreadState};
 use crate::log;
 use crate::pq::{
-    Conn, ExecStatus, PipelineStatus, SQLSTATE_DEADLOCK_DETECTED, SQLSTATE_SERIALIZATION_FAILURE,
-    TxStatus,
+    Conn, ExecStatus, ParamBuf, PipelineStatus, SQLSTATE_DEADLOCK_DETECTED,
+    SQLSTATE_SERIALIZATION_FAILURE, TxStatus,
 };
 use crate::rand::dist::poisson_delay_us;
 use crate::rand::prng::PgPrng;
@@ -190,6 +190,21 @@ impl LazyNow {
     }
 }
 
+/// Buffers a worker lends to whichever client is sending or reading: what
+/// they hold lives only during one call, so one set per thread serves all
+/// its clients (per client they would cost memory at `-c 1000`).
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// SQL text (simple mode) or parameter values.
+    buf: Vec<u8>,
+    /// Parameter offsets into `buf`.
+    starts: Vec<u32>,
+    /// `\gset` variable names.
+    name: Vec<u8>,
+    /// Parameter pointers for libpq.
+    params: ParamBuf,
+}
+
 /// A client (C's `CState`).
 #[derive(Debug)]
 #[doc(alias = "CState")]
@@ -239,12 +254,6 @@ pub(crate) struct Client {
     tries: u32,
     /// Transactions ended (successful, failed or skipped).
     pub(crate) cnt: i64,
-    /// Scratch: SQL text (simple mode) or parameter values.
-    buf: Vec<u8>,
-    /// Scratch: parameter offsets into `buf`.
-    starts: Vec<u32>,
-    /// Scratch: `\gset` variable names.
-    name_buf: Vec<u8>,
 }
 
 impl Client {
@@ -274,9 +283,6 @@ impl Client {
             estatus: ErrorStatus::NoError,
             tries: 1,
             cnt: 0,
-            buf: Vec::new(),
-            starts: Vec::new(),
-            name_buf: Vec::new(),
         }
     }
 
@@ -454,7 +460,7 @@ impl Client {
                                 self.state = State::Aborted;
                                 continue;
                             }
-                            if !self.send_command(sh, sql) {
+                            if !self.send_command(sh, sql, &mut th.scratch) {
                                 self.command_failed("SQL", "SQL command send failed");
                                 self.state = State::Aborted;
                             } else if self.pipeline_status() == PipelineStatus::Off {
@@ -470,7 +476,8 @@ impl Client {
                             }
                         }
                         CommandKind::Meta(meta) => {
-                            self.state = self.execute_meta(sh, cmd, meta, &mut now);
+                            self.state =
+                                self.execute_meta(sh, cmd, meta, &mut now, &mut th.scratch);
                             if self.state == State::Aborted {
                                 self.estatus = ErrorStatus::MetaCommand;
                             } else if self.state == State::WaitResult {
@@ -499,7 +506,7 @@ impl Client {
                     if conn.is_busy() {
                         return self.socket_wait(false);
                     }
-                    if self.read_response(sh) {
+                    if self.read_response(sh, &mut th.scratch) {
                         if self.pipeline_status() != PipelineStatus::On {
                             self.state = State::EndCommand;
                         }
@@ -938,7 +945,7 @@ impl Client {
 
     /// `sendCommand`: sends an SQL command in the configured query mode.
     #[inline(never)]
-    fn send_command(&mut self, sh: &Shared<'_>, sql: &SqlCommand) -> bool {
+    fn send_command(&mut self, sh: &Shared<'_>, sql: &SqlCommand, scratch: &mut Scratch) -> bool {
         let mode = sh.cfg.query_mode;
         if mode == QueryMode::Prepared {
             self.prepare_command(sh, self.command);
@@ -946,8 +953,8 @@ impl Client {
         let Some(conn) = self.conn.as_mut() else { return false };
         let ok = match (mode, sql.param_form.as_ref()) {
             (QueryMode::Simple, _) | (_, None) => {
-                sql.render_simple(&self.vars, &mut self.buf);
-                match std::ffi::CStr::from_bytes_until_nul(&self.buf) {
+                sql.render_simple(&self.vars, &mut scratch.buf);
+                match std::ffi::CStr::from_bytes_until_nul(&scratch.buf) {
                     Ok(text) => {
                         log::debug!("client {} sending {}", self.id, text.to_string_lossy());
                         conn.send_query(text)
@@ -956,15 +963,15 @@ impl Client {
                 }
             }
             (QueryMode::Extended, Some(pf)) => {
-                sql.render_params(&self.vars, &mut self.buf, &mut self.starts);
+                sql.render_params(&self.vars, &mut scratch.buf, &mut scratch.starts);
                 log::debug!("client {} sending {}", self.id, pf.sql.to_string_lossy());
-                conn.send_query_params(&pf.sql, &self.buf, &self.starts)
+                conn.send_query_params(&pf.sql, &scratch.buf, &scratch.starts, &mut scratch.params)
             }
             (QueryMode::Prepared, Some(pf)) => {
-                sql.render_params(&self.vars, &mut self.buf, &mut self.starts);
+                sql.render_params(&self.vars, &mut scratch.buf, &mut scratch.starts);
                 let name = pf.prep_name.as_deref().unwrap_or(c"");
                 log::debug!("client {} sending {}", self.id, name.to_string_lossy());
-                conn.send_query_prepared(name, &self.buf, &self.starts)
+                conn.send_query_prepared(name, &scratch.buf, &scratch.starts, &mut scratch.params)
             }
         };
         if !ok {
@@ -977,7 +984,7 @@ impl Client {
     /// storing `\gset`/`\aset` values. False on error (with `estatus` set
     /// for errors that may be retried).
     #[inline(never)]
-    fn read_response(&mut self, sh: &Shared<'_>) -> bool {
+    fn read_response(&mut self, sh: &Shared<'_>, scratch: &mut Scratch) -> bool {
         let script = &sh.scripts[self.use_file];
         let gset = match script.commands.get(self.command).map(|c| &c.kind) {
             Some(CommandKind::Sql(s)) => s.gset.as_ref(),
@@ -1024,7 +1031,7 @@ impl Client {
                                     &sh.cfg.registry,
                                     g,
                                     col,
-                                    &mut self.name_buf,
+                                    &mut scratch.name,
                                 ) {
                                     Ok(Some(slot)) => {
                                         self.vars.set_bytes(slot, r.value(ntuples - 1, fld));
@@ -1037,7 +1044,7 @@ impl Client {
                                             self.id,
                                             self.use_file,
                                             self.command,
-                                            String::from_utf8_lossy(&self.name_buf)
+                                            String::from_utf8_lossy(&scratch.name)
                                         );
                                         self.estatus = ErrorStatus::MetaCommand;
                                         failed = true;
@@ -1116,6 +1123,7 @@ impl Client {
         cmd: &Command,
         meta: &MetaCommand,
         now: &mut LazyNow,
+        scratch: &mut Scratch,
     ) -> State {
         if log::debug_enabled() {
             let mut s = format!(
@@ -1132,7 +1140,7 @@ impl Client {
         let word = cmd.argv.first().map_or("", String::as_str);
         match meta {
             MetaCommand::Sleep { arg, unit_us } => {
-                match arg.usecs(*unit_us, word, &self.vars, &mut self.buf) {
+                match arg.usecs(*unit_us, word, &self.vars, &mut scratch.buf) {
                     Ok(us) => {
                         self.sleep_until = now.get() + us;
                         return State::Sleep;
@@ -1191,14 +1199,15 @@ impl Client {
                 self.cond.pop();
             }
             MetaCommand::SetShell { target, words } => {
-                let ok = shell::run_setshell(sh, cmd, target, words, &mut self.vars, &mut self.buf);
+                let ok =
+                    shell::run_setshell(sh, cmd, target, words, &mut self.vars, &mut scratch.buf);
                 if !ok {
                     self.command_failed("setshell", "execution of meta-command failed");
                     return State::Aborted;
                 }
             }
             MetaCommand::Shell { words } => {
-                if !shell::run_shell(sh, words, &self.vars, &mut self.buf) {
+                if !shell::run_shell(sh, words, &self.vars, &mut scratch.buf) {
                     self.command_failed("shell", "execution of meta-command failed");
                     return State::Aborted;
                 }

@@ -11,7 +11,7 @@ use std::sync::{Barrier, OnceLock};
 use crossbeam_channel::Sender;
 
 use crate::config::BenchConfig;
-use crate::engine::client::{Client, State, Wait};
+use crate::engine::client::{Client, Scratch, State, Wait};
 use crate::log;
 use crate::pq::Conn;
 use crate::rand::prng::PgPrng;
@@ -119,6 +119,8 @@ pub(crate) struct ThreadState {
     pub(crate) cmd_stats: Vec<Vec<CommandStats>>,
     /// The transaction log (`-l`).
     pub(crate) log: Option<TxLog>,
+    /// Buffers for rendering and reading, shared by the thread's clients.
+    pub(crate) scratch: Scratch,
 }
 
 impl ThreadState {
@@ -140,6 +142,7 @@ impl ThreadState {
                 .map(|s| vec![CommandStats::default(); s.commands.len()])
                 .collect(),
             log: None,
+            scratch: Scratch::default(),
         }
     }
 }

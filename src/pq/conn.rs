@@ -48,15 +48,11 @@ fn param_cstring(name: &str, value: &Option<String>) -> Result<Option<CString>, 
 #[derive(Debug)]
 pub(crate) struct Conn {
     raw: NonNull<pq_sys::PGconn>,
-    /// Scratch array of parameter pointers, rebuilt for every send so that
-    /// sending parameters allocates nothing once it has grown.
-    param_ptrs: Vec<*const c_char>,
 }
 
 // SAFETY: libpq allows a PGconn to be used from any thread as long as no two
 // threads use it at once. Conn is not Sync and every method takes &self or
-// &mut self, so the borrow checker serialises all use. The raw pointers in
-// `param_ptrs` are scratch values only valid during one call.
+// &mut self, so the borrow checker serialises all use.
 unsafe impl Send for Conn {}
 
 impl Conn {
@@ -99,7 +95,7 @@ impl Conn {
                     params.dbname.as_deref().unwrap_or("")
                 ));
             };
-            let conn = Conn { raw, param_ptrs: Vec::new() };
+            let conn = Conn { raw };
             if conn.is_ok() {
                 return Ok(conn);
             }
@@ -245,39 +241,17 @@ impl Conn {
         unsafe { pq_sys::PQsendQuery(self.ptr(), sql.as_ptr()) == 1 }
     }
 
-    /// Builds the pointer array for text parameters stored back to back in
-    /// `values` (each NUL-terminated) at offsets `starts` (`NULL_PARAM` for
-    /// a SQL NULL). Returns the count, or None if an offset is bad.
-    fn fill_params(&mut self, values: &[u8], starts: &[u32]) -> Option<c_int> {
-        // Every value lies inside `values` and the buffer ends with a NUL,
-        // so each one is terminated within it: libpq never reads past the
-        // buffer, whatever the offsets.
-        if !starts.is_empty()
-            && values.last() != Some(&0)
-            && starts.iter().any(|&s| s != NULL_PARAM)
-        {
-            return None;
-        }
-        self.param_ptrs.clear();
-        for &s in starts {
-            if s == NULL_PARAM {
-                self.param_ptrs.push(ptr::null());
-                continue;
-            }
-            let tail = values.get(usize::try_from(s).ok()?..)?;
-            if tail.is_empty() {
-                return None;
-            }
-            self.param_ptrs.push(tail.as_ptr().cast());
-        }
-        c_int::try_from(starts.len()).ok()
-    }
-
     /// `PQsendQueryParams` with text parameters (see [`NULL_PARAM`]).
-    pub(crate) fn send_query_params(&mut self, sql: &CStr, values: &[u8], starts: &[u32]) -> bool {
-        let Some(n) = self.fill_params(values, starts) else { return false };
+    pub(crate) fn send_query_params(
+        &mut self,
+        sql: &CStr,
+        values: &[u8],
+        starts: &[u32],
+        params: &mut ParamBuf,
+    ) -> bool {
+        let Some(n) = params.fill(values, starts) else { return false };
         // SAFETY: the pointer is a live connection; sql is NUL-terminated;
-        // param_ptrs holds n entries, each NULL or pointing into `values`,
+        // params holds n entries, each NULL or pointing into `values`,
         // whose last byte is NUL, so each string ends inside it (checked by
         // fill_params); `values` outlives the call and libpq copies the data
         // before returning.
@@ -287,7 +261,7 @@ impl Conn {
                 sql.as_ptr(),
                 n,
                 ptr::null(),
-                self.param_ptrs.as_ptr(),
+                params.0.as_ptr(),
                 ptr::null(),
                 ptr::null(),
                 0,
@@ -301,15 +275,16 @@ impl Conn {
         name: &CStr,
         values: &[u8],
         starts: &[u32],
+        params: &mut ParamBuf,
     ) -> bool {
-        let Some(n) = self.fill_params(values, starts) else { return false };
+        let Some(n) = params.fill(values, starts) else { return false };
         // SAFETY: as in send_query_params; name is NUL-terminated.
         unsafe {
             pq_sys::PQsendQueryPrepared(
                 self.ptr(),
                 name.as_ptr(),
                 n,
-                self.param_ptrs.as_ptr(),
+                params.0.as_ptr(),
                 ptr::null(),
                 ptr::null(),
                 0,
@@ -416,6 +391,47 @@ impl Conn {
     /// spelled out where the moment matters (`-C` timing).
     pub(crate) fn finish(self) {
         drop(self);
+    }
+}
+
+/// Room for the parameter pointers of one send, lent by the caller so that
+/// sending allocates nothing once it has grown (one per worker thread
+/// serves all its connections).
+#[derive(Debug, Default)]
+pub(crate) struct ParamBuf(Vec<*const c_char>);
+
+// SAFETY: the pointers are written and passed to libpq within one call and
+// never read afterwards; between calls they are stale values nobody
+// dereferences, so the buffer may move to another thread.
+unsafe impl Send for ParamBuf {}
+
+impl ParamBuf {
+    /// Fills the array for text parameters stored back to back in `values`
+    /// (each NUL-terminated) at offsets `starts` ([`NULL_PARAM`] for a SQL
+    /// NULL). Returns the count, or None if an offset is bad.
+    fn fill(&mut self, values: &[u8], starts: &[u32]) -> Option<c_int> {
+        // Every value lies inside `values` and the buffer ends with a NUL,
+        // so each one is terminated within it: libpq never reads past the
+        // buffer, whatever the offsets.
+        if !starts.is_empty()
+            && values.last() != Some(&0)
+            && starts.iter().any(|&s| s != NULL_PARAM)
+        {
+            return None;
+        }
+        self.0.clear();
+        for &s in starts {
+            if s == NULL_PARAM {
+                self.0.push(ptr::null());
+                continue;
+            }
+            let tail = values.get(usize::try_from(s).ok()?..)?;
+            if tail.is_empty() {
+                return None;
+            }
+            self.0.push(tail.as_ptr().cast());
+        }
+        c_int::try_from(starts.len()).ok()
     }
 }
 
