@@ -479,9 +479,8 @@ fn gset() {
     r.finish();
 }
 
-/// Many parameters in one statement (more than the 16 whose pointers are
-/// kept on the stack), one of them NULL, in each mode that sends
-/// parameters: the values arrive in order.
+/// Twenty parameters in one statement, in each mode that sends parameters:
+/// the values arrive in order.
 #[test]
 fn many_parameters() {
     let cols: Vec<String> = (1..=20).map(|i| format!(":v{i}")).collect();
