@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 FUZZ_SECONDS ?= 60
 
-.PHONY: all build release test lint demo bench vendor fuzz install clean
+.PHONY: all build release test lint demo bench hot-text vendor fuzz install clean
 
 all: build
 
@@ -36,6 +36,11 @@ demo:
 ## Side-by-side benchmarks against C pgbench (see scripts/bench/).
 bench:
 	scripts/bench/suite.sh
+
+## Regenerate src/hot-text.ld, the list of functions a benchmark run
+## executes, which the link places together (needs valgrind).
+hot-text:
+	scripts/hot-text.sh
 
 ## Refresh vendor/ from Cargo.lock (needs crates.io).
 vendor:
