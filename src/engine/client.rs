@@ -391,9 +391,14 @@ impl Client {
                         self.prepared.clear();
                     }
                     self.saved_rng = self.rng;
-                    self.txn_begin = now.get();
-                    if !sh.throttled() {
-                        self.txn_scheduled = self.txn_begin;
+                    // Only the statistics that time transactions (and -L,
+                    // which makes them) read the start: otherwise the
+                    // clock is not read for it.
+                    if sh.detailed {
+                        self.txn_begin = now.get();
+                        if !sh.throttled() {
+                            self.txn_scheduled = self.txn_begin;
+                        }
                     }
                     self.state = State::StartCommand;
                     self.command = 0;
