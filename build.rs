@@ -74,6 +74,10 @@ fn hot_text() {
     let script = std::path::Path::new(&dir).join("src").join("hot-text.ld");
     if script.is_file() {
         println!("cargo::rustc-link-arg-bins=-Wl,-T,{}", script.display());
+        // Text on its own pages, as GNU ld lays it out by default: valgrind
+        // finds no symbols in lld's packed layout once the script moves
+        // .init ahead of the text.
+        println!("cargo::rustc-link-arg-bins=-Wl,-z,separate-code");
     }
 }
 

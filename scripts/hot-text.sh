@@ -26,11 +26,21 @@ fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"; bench_stop_server' EXIT
+# The suite's workloads and the common options.
+printf 'SELECT 1;\n' >"$work/select1.sql"
+{
+    echo '\startpipeline'
+    for _ in 1 2 3 4 5 6 7 8 9 10; do echo 'SELECT 1;'; done
+    echo '\endpipeline'
+} >"$work/pipeline.sql"
 runs=(
     "-S -M prepared -c 8 -j 2 -T 2"
     "-M simple -r -P 1 -c 4 -j 2 -T 2"
     "-S -M extended -l -R 500 -c 2 -T 2"
     "-S -C -c 2 -t 30"
+    "-b simple-update -M prepared -c 2 -t 50"
+    "-n -f select1.sql -M prepared -c 4 -j 2 -t 200"
+    "-n -f pipeline.sql -M extended -c 4 -j 2 -t 50"
 )
 i=0
 for args in "${runs[@]}"; do
