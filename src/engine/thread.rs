@@ -428,6 +428,8 @@ impl Loop {
             }
             Waiter::Ppoll(_) => {}
         }
+        // io_uring reports arrivals once, not a readable state (see below).
+        let uring = matches!(waiter, Waiter::Uring(_));
         let progress_us = i64::from(sh.cfg.progress) * 1_000_000;
         let mut seq: u64 = 1;
         let mut next_report = origin + progress_us;
@@ -474,8 +476,7 @@ impl Loop {
                         }
                         self.socket_wait[idx] = true;
                         self.n_socket_waits += 1;
-                        if flush != self.write_interest[idx] && !matches!(waiter, Waiter::Uring(_))
-                        {
+                        if flush != self.write_interest[idx] && !uring {
                             self.write_interest[idx] = flush;
                             if let (Waiter::Epoll(ep), Some(fd)) = (&waiter, c.registered_fd) {
                                 let _ = ep.set_writable_interest(fd, i, flush);
@@ -579,7 +580,6 @@ impl Loop {
                 }
                 let idx = usize::try_from(r.token).unwrap_or(usize::MAX);
                 let Some(c) = clients.get_mut(idx) else { continue };
-                let uring = matches!(waiter, Waiter::Uring(_));
                 if uring && r.hangup {
                     self.hung_up[idx] = true;
                 }

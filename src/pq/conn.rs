@@ -253,7 +253,7 @@ impl Conn {
         // SAFETY: the pointer is a live connection; sql is NUL-terminated;
         // params holds n entries, each NULL or pointing into `values`,
         // whose last byte is NUL, so each string ends inside it (checked by
-        // fill_params); `values` outlives the call and libpq copies the data
+        // ParamBuf::fill); `values` outlives the call and libpq copies the data
         // before returning.
         unsafe {
             pq_sys::PQsendQueryParams(
