@@ -78,6 +78,8 @@ fn hot_text() {
         // finds no symbols in lld's packed layout once the script moves
         // .init ahead of the text.
         println!("cargo::rustc-link-arg-bins=-Wl,-z,separate-code");
+        // Tells the layout test to check the result.
+        println!("cargo::rustc-env=PGBENCH_RS_HOT_TEXT_LINKED=1");
     }
 }
 

@@ -38,6 +38,10 @@ mod syntax_errors;
 #[cfg(test)]
 mod wait;
 
+/// The program's layout: the hot-text linker script took effect.
+#[cfg(test)]
+mod layout;
+
 /// The password prompt, on a terminal, against a server that wants one.
 #[cfg(test)]
 mod auth;

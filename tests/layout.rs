@@ -1,0 +1,76 @@
+//! The binary's layout: `src/hot-text.ld` gathered the functions a run
+//! executes into `.text.hot` ahead of the rest of the code, on pages of
+//! their own (see build.rs). Read from the ELF headers of the program
+//! under test.
+
+use std::path::Path;
+
+/// An ELF64 little-endian file's sections (name, address, size) and the
+/// file offsets of its executable PT_LOAD segments.
+struct Elf {
+    sections: Vec<(String, u64, u64)>,
+    exec_segment_offsets: Vec<u64>,
+}
+
+fn read_elf(path: &Path) -> Result<Elf, String> {
+    let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let u16_at = |o: usize| b.get(o..o + 2).map(|s| u16::from_le_bytes([s[0], s[1]]));
+    let u32_at =
+        |o: usize| b.get(o..o + 4).map(|s| u32::from_le_bytes(s.try_into().unwrap_or([0; 4])));
+    let u64_at =
+        |o: usize| b.get(o..o + 8).map(|s| u64::from_le_bytes(s.try_into().unwrap_or([0; 8])));
+    let bad = || format!("{}: not an ELF64 file", path.display());
+    if b.get(0..5) != Some(b"\x7fELF\x02") {
+        return Err(bad());
+    }
+    let us = |v: u64| usize::try_from(v).map_err(|_| bad());
+    let (phoff, shoff) = (us(u64_at(0x20).ok_or_else(bad)?)?, us(u64_at(0x28).ok_or_else(bad)?)?);
+    let phentsize = usize::from(u16_at(0x36).ok_or_else(bad)?);
+    let phnum = usize::from(u16_at(0x38).ok_or_else(bad)?);
+    let shentsize = usize::from(u16_at(0x3a).ok_or_else(bad)?);
+    let shnum = usize::from(u16_at(0x3c).ok_or_else(bad)?);
+    let shstrndx = usize::from(u16_at(0x3e).ok_or_else(bad)?);
+    let mut exec_segment_offsets = Vec::new();
+    for i in 0..phnum {
+        let h = phoff + i * phentsize;
+        let (kind, flags) = (u32_at(h).ok_or_else(bad)?, u32_at(h + 4).ok_or_else(bad)?);
+        // PT_LOAD, PF_X
+        if kind == 1 && flags & 1 != 0 {
+            exec_segment_offsets.push(u64_at(h + 8).ok_or_else(bad)?);
+        }
+    }
+    let strtab = us(u64_at(shoff + shstrndx * shentsize + 0x18).ok_or_else(bad)?)?;
+    let mut sections = Vec::new();
+    for i in 0..shnum {
+        let h = shoff + i * shentsize;
+        let name_at = strtab + us(u64::from(u32_at(h).ok_or_else(bad)?))?;
+        let name = b.get(name_at..).ok_or_else(bad)?;
+        let name = &name[..name.iter().position(|&c| c == 0).ok_or_else(bad)?];
+        let addr = u64_at(h + 0x10).ok_or_else(bad)?;
+        let size = u64_at(h + 0x20).ok_or_else(bad)?;
+        sections.push((String::from_utf8_lossy(name).into_owned(), addr, size));
+    }
+    Ok(Elf { sections, exec_segment_offsets })
+}
+
+#[test]
+fn hot_text_comes_first_on_its_own_pages() {
+    if option_env!("PGBENCH_RS_HOT_TEXT_LINKED").is_none() {
+        // Built with PGBENCH_RS_HOT_TEXT=off, or not for Linux with glibc.
+        return;
+    }
+    let elf = read_elf(Path::new(env!("CARGO_BIN_EXE_pgbench-rs"))).unwrap();
+    let find = |n: &str| elf.sections.iter().find(|s| s.0 == n);
+    let hot = find(".text.hot").expect("no .text.hot section: the linker script was not applied");
+    let text = find(".text").expect("no .text section");
+    assert!(hot.1 < text.1, ".text.hot at {:#x} is not ahead of .text at {:#x}", hot.1, text.1);
+    // The listed functions matched: far more than the C start-up code that
+    // `*(.text)` alone would bring.
+    assert!(hot.2 >= 64 * 1024, ".text.hot holds only {} bytes", hot.2);
+    // -z separate-code: executable segments start on a page of their own
+    // (valgrind finds no symbols otherwise).
+    assert!(!elf.exec_segment_offsets.is_empty());
+    for off in &elf.exec_segment_offsets {
+        assert_eq!(off % 4096, 0, "executable segment at file offset {off:#x}");
+    }
+}
