@@ -5,6 +5,10 @@
 //! this script only answers "which libpq will we link, and how new is it?"
 //! so that `src/pq/` can call `PQsendPipelineSync` (libpq 17) behind
 //! `cfg(libpq_ge_17)` and fall back to `PQpipelineSync` otherwise.
+//!
+//! On Linux with glibc it also sets three link options that keep the
+//! program small in memory (each explained at its function): the hot-text
+//! layout, the static unwinder and packed relocations.
 
 #![allow(clippy::print_stderr, clippy::print_stdout)]
 
@@ -53,6 +57,8 @@ fn main() -> ExitCode {
     }
     println!("cargo::rustc-env=PGBENCH_RS_LIBPQ_MAJOR={major}");
     hot_text();
+    static_unwinder();
+    packed_relocations();
     ExitCode::SUCCESS
 }
 
@@ -65,9 +71,7 @@ fn main() -> ExitCode {
 fn hot_text() {
     println!("cargo::rerun-if-changed=src/hot-text.ld");
     println!("cargo::rerun-if-env-changed=PGBENCH_RS_HOT_TEXT");
-    let linux_gnu = env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux")
-        && env::var("CARGO_CFG_TARGET_ENV").as_deref() == Ok("gnu");
-    if !linux_gnu || env::var("PGBENCH_RS_HOT_TEXT").as_deref() == Ok("off") {
+    if !linux_gnu() || env::var("PGBENCH_RS_HOT_TEXT").as_deref() == Ok("off") {
         return;
     }
     let Ok(dir) = env::var("CARGO_MANIFEST_DIR") else { return };
@@ -80,6 +84,73 @@ fn hot_text() {
         println!("cargo::rustc-link-arg-bins=-Wl,-z,separate-code");
         // Tells the layout test to check the result.
         println!("cargo::rustc-env=PGBENCH_RS_HOT_TEXT_LINKED=1");
+    }
+}
+
+/// Whether the target is Linux with glibc, where the link options below
+/// apply.
+fn linux_gnu() -> bool {
+    env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux")
+        && env::var("CARGO_CFG_TARGET_ENV").as_deref() == Ok("gnu")
+}
+
+/// The C compiler that drives the link (cargo names it when one is
+/// configured).
+fn linker() -> String {
+    env::var("RUSTC_LINKER").unwrap_or_else(|_| "cc".to_string())
+}
+
+/// Links std's unwinder from GCC's static `libgcc_eh.a` instead of
+/// loading `libgcc_s.so.1`: the program aborts on panic, so the unwinder
+/// only ever walks the stack to print a panic's backtrace, and a shared
+/// library of its own costs about 100 kB of resident memory and its
+/// start-up relocation. std asks for `-lgcc_s`; a directory searched before
+/// the compiler's own, holding `libgcc_s.a` (a link to `libgcc_eh.a`),
+/// answers that request with the static archive. Skipped where the
+/// compiler has no `libgcc_eh.a` (clang with compiler-rt) or when
+/// `PGBENCH_RS_STATIC_UNWIND=off`.
+fn static_unwinder() {
+    println!("cargo::rerun-if-env-changed=PGBENCH_RS_STATIC_UNWIND");
+    if !linux_gnu() || env::var("PGBENCH_RS_STATIC_UNWIND").as_deref() == Ok("off") {
+        return;
+    }
+    let Some(archive) = run(&linker(), &["-print-file-name=libgcc_eh.a"]) else { return };
+    let archive = std::path::PathBuf::from(archive);
+    let Ok(out) = env::var("OUT_DIR") else { return };
+    if !archive.is_absolute() || !archive.is_file() {
+        return;
+    }
+    let dir = std::path::Path::new(&out).join("static-unwind");
+    let link = dir.join("libgcc_s.a");
+    let _ = std::fs::remove_file(&link);
+    if std::fs::create_dir_all(&dir).is_err()
+        || std::os::unix::fs::symlink(&archive, &link).is_err()
+    {
+        return;
+    }
+    println!("cargo::rustc-link-search=native={}", dir.display());
+    // Tells the layout test to check the result.
+    println!("cargo::rustc-env=PGBENCH_RS_STATIC_UNWIND_LINKED=1");
+}
+
+/// Packs the program's relative relocations (`-z pack-relative-relocs`,
+/// DT_RELR: GNU ld 2.38, lld 15, glibc 2.36): about 1,200 of them, which
+/// the dynamic loader reads at every start, fit in 400 bytes instead of
+/// 30 kB. Used when a test link with the option succeeds.
+fn packed_relocations() {
+    if !linux_gnu() {
+        return;
+    }
+    let Ok(out) = env::var("OUT_DIR") else { return };
+    let dir = std::path::Path::new(&out);
+    let (src, bin) = (dir.join("relr-probe.c"), dir.join("relr-probe"));
+    if std::fs::write(&src, "int main(void) { return 0; }\n").is_err() {
+        return;
+    }
+    let (Some(src), Some(bin)) = (src.to_str(), bin.to_str()) else { return };
+    if run(&linker(), &["-o", bin, src, "-Wl,-z,pack-relative-relocs"]).is_some() {
+        println!("cargo::rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
+        println!("cargo::rustc-env=PGBENCH_RS_RELR_LINKED=1");
     }
 }
 

@@ -1,15 +1,19 @@
-//! The binary's layout: `src/hot-text.ld` gathered the functions a run
-//! executes into `.text.hot` ahead of the rest of the code, on pages of
-//! their own (see build.rs). Read from the ELF headers of the program
-//! under test.
+//! The binary's layout and linking (see build.rs): `src/hot-text.ld`
+//! gathered the functions a run executes into `.text.hot` ahead of the rest
+//! of the code, on pages of their own; the unwinder is linked in rather than
+//! loaded from `libgcc_s.so.1`; relative relocations are packed. Read from
+//! the ELF headers of the program under test.
 
 use std::path::Path;
 
-/// An ELF64 little-endian file's sections (name, address, size) and the
-/// file offsets of its executable PT_LOAD segments.
+/// An ELF64 little-endian file's sections (name, address, size), the
+/// file offsets of its executable PT_LOAD segments, and its dynamic
+/// section's entries (tag, value) with the libraries it needs.
 struct Elf {
     sections: Vec<(String, u64, u64)>,
     exec_segment_offsets: Vec<u64>,
+    dynamic: Vec<(u64, u64)>,
+    needed: Vec<String>,
 }
 
 fn read_elf(path: &Path) -> Result<Elf, String> {
@@ -48,9 +52,35 @@ fn read_elf(path: &Path) -> Result<Elf, String> {
         let name = &name[..name.iter().position(|&c| c == 0).ok_or_else(bad)?];
         let addr = u64_at(h + 0x10).ok_or_else(bad)?;
         let size = u64_at(h + 0x20).ok_or_else(bad)?;
-        sections.push((String::from_utf8_lossy(name).into_owned(), addr, size));
+        let offset = u64_at(h + 0x18).ok_or_else(bad)?;
+        sections.push((String::from_utf8_lossy(name).into_owned(), addr, size, offset));
     }
-    Ok(Elf { sections, exec_segment_offsets })
+    // The dynamic section, and the strings DT_NEEDED points into.
+    let file_of = |n: &str| sections.iter().find(|s| s.0 == n).map(|s| (s.3, s.2));
+    let mut dynamic = Vec::new();
+    if let Some((off, size)) = file_of(".dynamic") {
+        for e in (off..off + size).step_by(16) {
+            let e = us(e)?;
+            dynamic.push((u64_at(e).ok_or_else(bad)?, u64_at(e + 8).ok_or_else(bad)?));
+        }
+    }
+    let mut needed = Vec::new();
+    if let Some((dynstr, _)) = file_of(".dynstr") {
+        for &(_, v) in dynamic.iter().filter(|e| e.0 == DT_NEEDED) {
+            let name = b.get(us(dynstr + v)?..).ok_or_else(bad)?;
+            let name = &name[..name.iter().position(|&c| c == 0).ok_or_else(bad)?];
+            needed.push(String::from_utf8_lossy(name).into_owned());
+        }
+    }
+    let sections = sections.into_iter().map(|(n, a, s, _)| (n, a, s)).collect();
+    Ok(Elf { sections, exec_segment_offsets, dynamic, needed })
+}
+
+const DT_NEEDED: u64 = 1;
+const DT_RELR: u64 = 36;
+
+fn program() -> Elf {
+    read_elf(Path::new(env!("CARGO_BIN_EXE_pgbench-rs"))).unwrap()
 }
 
 #[test]
@@ -59,7 +89,7 @@ fn hot_text_comes_first_on_its_own_pages() {
         // Built with PGBENCH_RS_HOT_TEXT=off, or not for Linux with glibc.
         return;
     }
-    let elf = read_elf(Path::new(env!("CARGO_BIN_EXE_pgbench-rs"))).unwrap();
+    let elf = program();
     let find = |n: &str| elf.sections.iter().find(|s| s.0 == n);
     let hot = find(".text.hot").expect("no .text.hot section: the linker script was not applied");
     let text = find(".text").expect("no .text section");
@@ -73,4 +103,28 @@ fn hot_text_comes_first_on_its_own_pages() {
     for off in &elf.exec_segment_offsets {
         assert_eq!(off % 4096, 0, "executable segment at file offset {off:#x}");
     }
+}
+
+#[test]
+fn unwinder_is_linked_in() {
+    if option_env!("PGBENCH_RS_STATIC_UNWIND_LINKED").is_none() {
+        // PGBENCH_RS_STATIC_UNWIND=off, or no libgcc_eh.a.
+        return;
+    }
+    let elf = program();
+    assert!(elf.needed.iter().any(|n| n.starts_with("libpq.so")), "needed: {:?}", elf.needed);
+    assert!(!elf.needed.iter().any(|n| n.starts_with("libgcc_s")), "needed: {:?}", elf.needed);
+}
+
+#[test]
+fn relative_relocations_are_packed() {
+    if option_env!("PGBENCH_RS_RELR_LINKED").is_none() {
+        // The linker or C library cannot pack them.
+        return;
+    }
+    let elf = program();
+    assert!(elf.dynamic.iter().any(|e| e.0 == DT_RELR), "no DT_RELR entry");
+    // What is left unpacked is the few relocations against symbols.
+    let rela = elf.sections.iter().find(|s| s.0 == ".rela.dyn").map_or(0, |s| s.2);
+    assert!(rela < 8 * 1024, ".rela.dyn still holds {rela} bytes");
 }
