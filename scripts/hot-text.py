@@ -32,6 +32,10 @@ HEADER = """\
  */
 SECTIONS
 {
+  /* The calls into shared libraries that go through the PLT (the exit
+   * path's __cxa_finalize) run next to the hot code, not from a page at the
+   * far end of the text (where lld puts the PLT). */
+  .plt : { *(.plt) *(.iplt) }
   .text.hot :
   {
 """
@@ -42,8 +46,17 @@ INSERT BEFORE .text;
 """
 
 SECTION_LINE = re.compile(
-    r"\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+\s+\S.*:\((\.text[^)]*)\)\s*$"
+    r"\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+\s+(\S.*):\((\.text[^)]*)\)\s*$"
 )
+
+
+def object_name(path):
+    """The last part of a map's input file: `Scrt1.o`, or `lib.a:member.o`
+    for an archive member (written `lib.a(member.o)` in the map)."""
+    m = re.match(r"(.*)\((.*)\)$", path)
+    if m:
+        return f"{m.group(1).rsplit('/', 1)[-1]}:{m.group(2)}"
+    return path.rsplit("/", 1)[-1]
 
 
 def input_sections(map_path):
@@ -52,7 +65,13 @@ def input_sections(map_path):
         for line in f:
             m = SECTION_LINE.match(line)
             if m:
-                secs.append((int(m.group(1), 16), int(m.group(2), 16), m.group(3)))
+                name = m.group(4)
+                if name == ".text":
+                    # C objects put all their code in one .text section:
+                    # name the object, or the pattern would also bring the
+                    # code of every other C object (the static unwinder).
+                    name = f"*{object_name(m.group(3))}(.text)"
+                secs.append((int(m.group(1), 16), int(m.group(2), 16), name))
     secs.sort()
     return secs
 
@@ -120,7 +139,7 @@ def main():
     with open(out_path, "w") as f:
         f.write(HEADER)
         for p in pats:
-            f.write(f"    *({p})\n")
+            f.write(f"    {p}\n" if p.endswith(")") else f"    *({p})\n")
         f.write(FOOTER)
     print(f"{len(hot)} sections, {size // 1024} kB of {sum(s[1] for s in secs) // 1024} kB", file=sys.stderr)
 
