@@ -173,6 +173,10 @@ pub(crate) fn run(cfg: &BenchConfig) -> u8 {
         command_base,
     };
     let (tx, rx) = crossbeam_channel::unbounded::<Msg>();
+    if !cfg.is_connect {
+        // Until thread 0 has seen every initial connection made.
+        crate::sys::malloc::map_connection_buffers();
+    }
     let results: Vec<WorkerResult> = std::thread::scope(|s| {
         for (th, cl) in threads {
             let tx = tx.clone();

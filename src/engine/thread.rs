@@ -233,6 +233,9 @@ pub(crate) fn run(
         sh.sync.stop_all();
     }
     sh.sync.go.wait();
+    if th.tid == 0 && !cfg.is_connect {
+        crate::sys::malloc::heap_after_connections();
+    }
     let bench_start = monotonic_us();
     th.throttle_trigger = bench_start;
     if let Some(l) = th.log.as_mut() {

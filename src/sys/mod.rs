@@ -1,10 +1,11 @@
 //! Thin safe wrappers over libc: clocks, terminal, password prompt,
-//! resource limits, user lookup, poll. The only module besides `pq` that
+//! resource limits, user lookup, poll, malloc tuning. The only module besides `pq` that
 //! contains `unsafe` code and the only one that names `libc`.
 #![allow(unsafe_code)]
 
 pub(crate) mod affinity;
 pub(crate) mod clock;
+pub(crate) mod malloc;
 pub(crate) mod poll;
 pub(crate) mod prompt;
 pub(crate) mod rlimit;
