@@ -116,10 +116,10 @@ fn static_unwinder() {
     }
     let Some(archive) = run(&linker(), &["-print-file-name=libgcc_eh.a"]) else { return };
     let archive = std::path::PathBuf::from(archive);
-    let Ok(out) = env::var("OUT_DIR") else { return };
     if !archive.is_absolute() || !archive.is_file() {
         return;
     }
+    let Ok(out) = env::var("OUT_DIR") else { return };
     let dir = std::path::Path::new(&out).join("static-unwind");
     let link = dir.join("libgcc_s.a");
     let _ = std::fs::remove_file(&link);

@@ -1,6 +1,7 @@
 //! Thin safe wrappers over libc: clocks, terminal, password prompt,
-//! resource limits, user lookup, poll, malloc tuning. The only module besides `pq` that
-//! contains `unsafe` code and the only one that names `libc`.
+//! resource limits, user lookup, poll, malloc tuning. The only module
+//! besides `pq` that contains `unsafe` code and the only one that names
+//! `libc`.
 #![allow(unsafe_code)]
 
 pub(crate) mod affinity;
