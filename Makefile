@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 FUZZ_SECONDS ?= 60
 
-.PHONY: all build release test lint demo bench hot-text vendor fuzz install clean
+.PHONY: all build release test lint reference demo bench hot-text vendor fuzz install clean
 
 all: build
 
@@ -28,6 +28,11 @@ lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --document-private-items $(CARGO_FLAGS)
+
+## The real C pgbench 17 and PostgreSQL 17 and 18, which the tests compare
+## with (as root; from Debian's archive, into /opt/pgbench-rs-ref).
+reference:
+	scripts/pgref.sh
 
 ## Build, start a throwaway server, initialize it and run a short benchmark.
 demo:
