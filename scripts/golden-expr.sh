@@ -10,14 +10,17 @@
 #                                     output of expressions under fixed seeds
 #                                     (starts a throwaway server with pgtmp.sh)
 #
-# Uses $(pg_config --bindir)/pgbench, or $PGBENCH if set. The installed C
-# pgbench may be older than the version we follow; the tests list the known
-# differences next to the cases they affect.
+# Uses the real C pgbench 17 that scripts/pgref.sh installs, or $PGBENCH if
+# set (it must be a pgbench 17).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 what=${1:-all}
-pgbench=${PGBENCH:-$(pg_config --bindir)/pgbench}
+pgbench=${PGBENCH:-$("$here/scripts/pgref.sh" bindir 17)/pgbench}
+case $("$pgbench" -V) in
+    "pgbench (PostgreSQL) 17."*) ;;
+    *) echo "golden-expr.sh: $pgbench is not pgbench 17" >&2; exit 1 ;;
+esac
 work=$(mktemp -d)
 chmod 755 "$work"  # the server runs as another user when we are root
 trap 'if [ -f "$work/pg/data/postmaster.pid" ]; then "$here/scripts/pgtmp.sh" stop "$work/pg" || true; fi; rm -rf "$work"' EXIT

@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::harness::cluster::{Cluster, extra_cluster};
-use crate::harness::{c_pgbench, note, runner};
+use crate::harness::{c_pgbench, reference, runner};
 
 const ROLE: &str = "pw_user";
 const PASSWORD: &str = "s3cret";
@@ -85,8 +85,7 @@ fn run_with_terminal(binary: &str, args: &str, answer: &str) -> (i32, String) {
 }
 
 /// Removes what differs between runs and binaries: timings, and the
-/// version banner (the Δ15 banner-version point: it names each binary's own
-/// version).
+/// version banner (it names each binary's own version).
 fn mask(text: &str) -> String {
     let masked = crate::harness::normalize::mask_report(text);
     masked.lines().filter(|l| !l.starts_with("pgbench (")).map(|l| format!("{l}\n")).collect()
@@ -112,7 +111,7 @@ fn password_prompt_then_benchmark() {
             let strip = |t: &str| mask(t).replace(&c.path.display().to_string(), "pgbench");
             assert_eq!(strip(&c_text), strip(&text));
         }
-        None => note("skipped: C pgbench not found [password_prompt_then_benchmark]"),
+        None => reference::missing("password_prompt_then_benchmark", "C pgbench 17"),
     }
 }
 
@@ -136,6 +135,6 @@ fn wrong_password_fails_like_c() {
                 "{c_msgs}\n---\n{ours_msgs}"
             );
         }
-        None => note("skipped: C pgbench not found [wrong_password_fails_like_c]"),
+        None => reference::missing("wrong_password_fails_like_c", "C pgbench 17"),
     }
 }

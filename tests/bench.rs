@@ -164,7 +164,7 @@ fn rate_and_latency_limit() {
 /// fails with a serialization error under REPEATABLE READ. (Its wait loops
 /// count waiters on advisory locks of this database only, as tests run in
 /// parallel in databases of their own.)
-const SERIALIZATION_SCRIPT: &str = r#"
+pub(crate) const SERIALIZATION_SCRIPT: &str = r#"
 \set delta random(-5000, 5000)
 
 -- The second client will stop here
@@ -284,7 +284,15 @@ SELECT pg_advisory_unlock_all();
 
 /// A database with the tables of the retry tests.
 fn retry_db(name: &str) -> crate::harness::Db {
-    let db = crate::harness::create_db(name);
+    retry_db_on(crate::harness::cluster(), name)
+}
+
+/// [`retry_db`] in the server `server`.
+pub(crate) fn retry_db_on(
+    server: &'static crate::harness::cluster::Cluster,
+    name: &str,
+) -> crate::harness::Db {
+    let db = crate::harness::cluster::create_db_on(server, name);
     db.exec(
         "CREATE UNLOGGED TABLE first_client_table (value integer); \
          CREATE UNLOGGED TABLE xy (x integer, y integer); \
@@ -347,7 +355,7 @@ fn update_deltas(o: &crate::harness::Output) -> String {
     pairs.concat()
 }
 
-const REPEATABLE_READ: &str = "-c default_transaction_isolation=repeatable\\ read";
+pub(crate) const REPEATABLE_READ: &str = "-c default_transaction_isolation=repeatable\\ read";
 
 /// 'concurrent update with retrying' with --max-tries 5, --failures-detailed,
 /// --verbose-errors and --debug: one retry; the retried transaction sends
@@ -654,7 +662,7 @@ fn server_stopped_during_run() {
 fn no_server_on_socket_port() {
     let name = "no_server_socket";
     let run = Pgbench::new(["-n", "-S", "-t", "1", "-p", "1"]).label(name);
-    let mut r = Bench::new(name, run).no_banner().run();
+    let mut r = Bench::new(name, run).run();
     r.same().status(1).stdout_is("").stderr_is(
         "pgbench: error: connection to server on socket \"{PGHOST}/.s.PGSQL.1\" failed: \
          No such file or directory\n\
@@ -674,7 +682,7 @@ fn no_server_on_tcp_port() {
         .unwrap();
     let port = port.to_string();
     let run = Pgbench::new(["-n", "-S", "-t", "1", "-h", "127.0.0.1", "-p", &port]).label(name);
-    let mut r = Bench::new(name, run).no_banner().run();
+    let mut r = Bench::new(name, run).run();
     r.same().status(1).stdout_is("").stderr_is(&format!(
         "pgbench: error: connection to server at \"127.0.0.1\", port {port} failed: \
          Connection refused\n\

@@ -1,6 +1,8 @@
 //! `pgbench -i` compared with C pgbench: for each option set (at scales 1
-//! and 3) both implementations initialize their own fresh database, and the
-//! results are compared: exit status, stdout, the stderr messages (progress
+//! and 3 on the shared server, at scale 1 on PostgreSQL 17 and 18 servers)
+//! both implementations initialize their own fresh database, and the
+//! results are compared with the real pgbench 17's (pgbench 18's on the 18
+//! server, which refuses some of 17's DDL): exit status, stdout, the stderr messages (progress
 //! and timing numbers masked), the schema as the catalogs describe it, the
 //! vacuum/analyze counts, row counts and table contents. Independently of C,
 //! the database pgbench-rs initialized is checked against the stored facts
@@ -8,10 +10,11 @@
 //! re-initialization over existing tables, and the error paths (no such
 //! database, bad -I step, no CREATE permission).
 
-use crate::harness::delta15::{self, Delta};
+use crate::harness::cluster::{self as clusters, Cluster, create_db_on};
+use crate::harness::runner::{CPgbench, c_pgbench_of};
 use crate::harness::{
-    Check, Db, Expected, Output, Pgbench, c_output, cluster, create_db, normalize,
-    under_test_output,
+    Check, Db, Expected, Output, Pgbench, c_output, c_pgbench, cluster, create_db, normalize,
+    reference,
 };
 
 /// Catalog queries whose rows describe everything pgbench -i creates.
@@ -147,11 +150,39 @@ fn masked_stderr(check: &mut Check, who: &str, out: &Output) -> String {
     }
 }
 
+/// The server an init comparison runs on.
+#[derive(Debug, Clone, Copy)]
+enum On {
+    /// The shared test server (the host's PostgreSQL).
+    Shared,
+    /// A server of the reference build of this major version.
+    Version(u32),
+}
+
+/// The server of `on` and the C pgbench to compare with there: pgbench 17,
+/// except on an 18 server, where pgbench-rs does what pgbench 18 does.
+/// None (after a visible skip) when one of them is not installed.
+fn server_and_reference(name: &str, on: On) -> Option<(&'static Cluster, &'static CPgbench)> {
+    let (server, c) = match on {
+        On::Shared => (cluster(), c_pgbench()),
+        On::Version(v) => {
+            let server = clusters::server(v, name)?;
+            (server, if v >= 18 { c_pgbench_of(18) } else { c_pgbench() })
+        }
+    };
+    let Some(c) = c else {
+        reference::missing(name, "the reference C pgbench");
+        return None;
+    };
+    Some((server, c))
+}
+
 /// Run `pgbench -i -s <scale> <opts>` with both implementations into fresh
-/// databases and compare everything.
-fn compare_init(name: &str, scale: u64, opts: &[&str], deltas: &[Delta]) {
-    let db_rs = create_db(&format!("{name}_rs"));
-    let db_c = create_db(&format!("{name}_c"));
+/// databases of the server of `on` and compare everything.
+fn compare_init(name: &str, scale: u64, opts: &[&str], on: On) {
+    let Some((server, c_pgbench)) = server_and_reference(name, on) else { return };
+    let db_rs = create_db_on(server, &format!("{name}_rs"));
+    let db_c = create_db_on(server, &format!("{name}_c"));
     let scale_arg = scale.to_string();
     let args = |db: &Db| {
         let mut a = vec!["-i", "-s", &scale_arg];
@@ -159,11 +190,9 @@ fn compare_init(name: &str, scale: u64, opts: &[&str], deltas: &[Delta]) {
         a.push(&db.name);
         a.into_iter().map(str::to_string).collect::<Vec<_>>()
     };
-    let mut check = Check::new(name).with_deltas(deltas);
+    let mut check = Check::new(name);
 
-    let Some(rs) = under_test_output(name, &Pgbench::new(args(&db_rs)).label(name), deltas) else {
-        return;
-    };
+    let rs = Pgbench::new(args(&db_rs)).on(server).label(name).run_under_test();
     let rs_stderr = masked_stderr(&mut check, "pgbench-rs", &rs);
     check.eq("exit status", "expected", &crate::harness::Status::Exit(0), "pgbench-rs", &rs.status);
     check.text("stdout", "expected", "", "pgbench-rs", &rs.stdout);
@@ -181,26 +210,26 @@ fn compare_init(name: &str, scale: u64, opts: &[&str], deltas: &[Delta]) {
         }
     }
 
-    if let Some(c) = c_output(name, &Pgbench::new(args(&db_c)).label(name), deltas) {
-        let c_stderr = masked_stderr(&mut check, "C pgbench", &c);
-        check.eq("exit status", "C pgbench", &c.status, "pgbench-rs", &rs.status);
-        check.text("stdout", "C pgbench", &c.stdout, "pgbench-rs", &rs.stdout);
-        check.text("stderr (numbers masked)", "C pgbench", &c_stderr, "pgbench-rs", &rs_stderr);
-        check.text(
-            "schema",
-            "C pgbench database",
-            &schema(&db_c),
-            "pgbench-rs database",
-            &schema(&db_rs),
-        );
-        check.text(
-            "table contents",
-            "C pgbench database",
-            &content(&db_c),
-            "pgbench-rs database",
-            &content(&db_rs),
-        );
-    }
+    let c = Pgbench::new(args(&db_c)).on(server).label(name).run_c_as(c_pgbench);
+    let who = format!("C pgbench {}", c_pgbench.major);
+    let c_stderr = masked_stderr(&mut check, &who, &c);
+    check.eq("exit status", &who, &c.status, "pgbench-rs", &rs.status);
+    check.text("stdout", &who, &c.stdout, "pgbench-rs", &rs.stdout);
+    check.text("stderr (numbers masked)", &who, &c_stderr, "pgbench-rs", &rs_stderr);
+    check.text(
+        "schema",
+        &format!("{who} database"),
+        &schema(&db_c),
+        "pgbench-rs database",
+        &schema(&db_rs),
+    );
+    check.text(
+        "table contents",
+        &format!("{who} database"),
+        &content(&db_c),
+        "pgbench-rs database",
+        &content(&db_rs),
+    );
     check.finish();
 }
 
@@ -212,12 +241,22 @@ macro_rules! init_cases {
 
                 #[test]
                 fn scale_1() {
-                    compare_init(concat!(stringify!($name), "_s1"), 1, &[$($opt),*], &[delta15::INIT_PROGRESS_TABLE]);
+                    compare_init(concat!(stringify!($name), "_s1"), 1, &[$($opt),*], On::Shared);
                 }
 
                 #[test]
                 fn scale_3() {
-                    compare_init(concat!(stringify!($name), "_s3"), 3, &[$($opt),*], &[delta15::INIT_PROGRESS_TABLE]);
+                    compare_init(concat!(stringify!($name), "_s3"), 3, &[$($opt),*], On::Shared);
+                }
+
+                #[test]
+                fn server_17() {
+                    compare_init(concat!(stringify!($name), "_v17"), 1, &[$($opt),*], On::Version(17));
+                }
+
+                #[test]
+                fn server_18() {
+                    compare_init(concat!(stringify!($name), "_v18"), 1, &[$($opt),*], On::Version(18));
                 }
             }
         )*
@@ -231,10 +270,38 @@ init_cases! {
     hash_partitions_3: ["--partitions", "3", "--partition-method", "hash"];
     foreign_keys: ["--foreign-keys"];
     unlogged_tables: ["--unlogged-tables"];
+    unlogged_partitions: ["--unlogged-tables", "--partitions", "2"];
+    unlogged_hash_partitions_fillfactor: ["--unlogged-tables", "--partitions", "3", "--partition-method", "hash", "-F", "70"];
     steps_server_side: ["-I", "dtGvp"];
     steps_no_vacuum_no_keys: ["-I", "dtg"];
     no_vacuum: ["-n"];
     quiet: ["-q"];
+}
+
+/// pgbench 17's DDL for unlogged partitions is what a PostgreSQL 18 server
+/// refuses (which is why pgbench-rs does what pgbench 18 does there).
+#[test]
+fn unlogged_partitions_pgbench_17_on_18_server() {
+    let name = "unlogged_partitions_17_on_18";
+    let Some(server) = clusters::server(18, name) else { return };
+    let db = create_db_on(server, name);
+    let run = Pgbench::new(["-i", "--unlogged-tables", "--partitions=2", &db.name])
+        .on(server)
+        .label(name);
+    let Some(c) = c_output(name, &run) else { return };
+    let mut check = Check::new(name);
+    check.eq(
+        "exit status",
+        "expected",
+        &crate::harness::Status::Exit(1),
+        "C pgbench 17",
+        &c.status,
+    );
+    let refusal = "pgbench: error: query failed: ERROR:  partitioned tables cannot be unlogged\n";
+    if !c.stderr.contains(refusal) {
+        check.fail(format!("C pgbench 17's stderr lacks {refusal:?}:\n{}", c.stderr));
+    }
+    check.finish();
 }
 
 /// Tables and primary-key indexes in a tablespace (pgbench quotes the name
@@ -248,7 +315,7 @@ fn tablespaces() {
         "tablespaces",
         1,
         &[&table, &index, "--partitions=2", "--partition-method=hash", "--foreign-keys"],
-        &[delta15::INIT_PROGRESS_TABLE],
+        On::Shared,
     );
 }
 
@@ -272,12 +339,8 @@ fn reinitialize_over_existing_tables() {
     };
     first(&db_rs);
     first(&db_c);
-    let deltas = [delta15::INIT_PROGRESS_TABLE];
-    let mut check = Check::new(name).with_deltas(&deltas);
-    let Some(rs) = under_test_output(name, &Pgbench::new(["-i", &db_rs.name]).label(name), &deltas)
-    else {
-        return;
-    };
+    let mut check = Check::new(name);
+    let rs = Pgbench::new(["-i", &db_rs.name]).label(name).run_under_test();
     let rs_stderr = masked_stderr(&mut check, "pgbench-rs", &rs);
     check.eq("exit status", "expected", &crate::harness::Status::Exit(0), "pgbench-rs", &rs.status);
     if check.ok() {
@@ -289,11 +352,7 @@ fn reinitialize_over_existing_tables() {
             &content(&db_rs),
         );
     }
-    if let Some(c) = c_output(
-        name,
-        &Pgbench::new(["-i", &db_c.name]).label(name),
-        &[delta15::INIT_PROGRESS_TABLE],
-    ) {
+    if let Some(c) = c_output(name, &Pgbench::new(["-i", &db_c.name]).label(name)) {
         let c_stderr = masked_stderr(&mut check, "C pgbench", &c);
         check.eq("exit status", "C pgbench", &c.status, "pgbench-rs", &rs.status);
         check.text("stdout", "C pgbench", &c.stdout, "pgbench-rs", &rs.stdout);
@@ -312,21 +371,14 @@ fn reinitialize_over_existing_tables() {
 /// Run an init error case: the stored 17 output is checked for pgbench-rs
 /// and, if installed, for C pgbench.
 fn error_case(name: &str, run: &Pgbench, expected: &Expected) {
-    error_case_with(name, run, expected, &[]);
-}
-
-/// [`error_case`] for a case that depends on Δ15 differences.
-fn error_case_with(name: &str, run: &Pgbench, expected: &Expected, deltas: &[Delta]) {
     let expected = Expected {
         status: expected.status,
         stdout: run.expand(&expected.stdout),
         stderr: run.expand(&expected.stderr),
     };
-    let mut check = Check::new(name).with_deltas(deltas);
-    if let Some(rs) = under_test_output(name, run, deltas) {
-        check.expected("pgbench-rs", &rs, &expected);
-    }
-    if let Some(c) = c_output(name, run, deltas) {
+    let mut check = Check::new(name);
+    check.expected("pgbench-rs", &run.run_under_test(), &expected);
+    if let Some(c) = c_output(name, run) {
         check.expected("C pgbench", &c, &expected);
     }
     check.finish();
@@ -452,10 +504,9 @@ fn database_from_pguser() {
 fn database_from_dash_d() {
     let run =
         Pgbench::new(["-i", "-d", "no_such_db_from_option"]).env("PGDATABASE", "").label("dash-d");
-    error_case_with(
+    error_case(
         "database_from_dash_d",
         &run,
         &no_database("no_such_db_from_option", "initialization"),
-        &[delta15::DASH_D_IS_DBNAME],
     );
 }

@@ -29,6 +29,10 @@ mod scripts;
 #[cfg(test)]
 mod logs;
 
+/// Benchmark runs against PostgreSQL 17 and 18 servers compared with C.
+#[cfg(test)]
+mod servers;
+
 /// Script syntax errors (C's cases and many more) through both binaries.
 #[cfg(test)]
 mod syntax_errors;

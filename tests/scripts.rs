@@ -10,7 +10,6 @@
 use std::sync::{Arc, Mutex};
 
 use crate::harness::bench::{Bench, Ran, TAIL, banner, pgbench_db, report_head};
-use crate::harness::delta15;
 use crate::harness::{Output, Pgbench, cluster, create_db, shapes};
 
 /// Stdout of a one-client custom-script run that ended with the client
@@ -258,11 +257,7 @@ fn script_error(name: &str) {
     let mut args: Vec<String> = ERROR_OPTS.iter().map(|s| s.to_string()).collect();
     args.extend(["-f".to_string(), file.clone(), db.name.clone()]);
     let run = Pgbench::new(&args).file(&file, script).label(&case);
-    let mut bench = Bench::new(&case, run);
-    if status == 1 {
-        bench = bench.no_banner();
-    }
-    let mut r = bench.run();
+    let mut r = Bench::new(&case, run).run();
     r.same().status(status);
     if status == 1 {
         r.stdout_is("");
@@ -594,7 +589,7 @@ const NESTED_IF: &str = "
 \t\t\t\\endif
 \t\t";
 
-/// 'nested ifs' as 15.18's test runs it (without --exit-on-abort).
+/// 'nested ifs' without --exit-on-abort.
 #[test]
 fn nested_ifs() {
     let name = "nested_ifs";
@@ -631,7 +626,7 @@ fn nested_ifs_exit_on_abort() {
     ])
     .file("pgbench_nested_if", NESTED_IF)
     .label(name);
-    let mut r = Bench::new(name, run).delta(delta15::EXIT_ON_ABORT_OPTION).run();
+    let mut r = Bench::new(name, run).run();
     r.status(0).stdout_is(&ok_report("pgbench_nested_if", "simple", 1)).stderr_is("");
     r.finish();
 }
@@ -798,8 +793,8 @@ fn pipeline_prepared() {
     r.finish();
 }
 
-/// A pipeline under `--debug`: the sync result's debug line (15.18 does
-/// not print the sync count).
+/// A pipeline under `--debug`: the sync result's debug line (with the
+/// count of ongoing syncs).
 #[test]
 fn pipeline_debug() {
     let name = "pipeline_debug";
@@ -818,7 +813,7 @@ fn pipeline_debug() {
     ])
     .file("pipeline.sql", script)
     .label(name);
-    let mut r = Bench::new(name, run).delta(delta15::PIPELINE_ENDING_DEBUG).run();
+    let mut r = Bench::new(name, run).run();
     r.same_status()
         .same_stdout()
         .same_by("stderr messages per client (`receiving` repeats collapsed)", |o: &Output| {
@@ -845,7 +840,7 @@ fn pipeline_debug() {
     r.finish();
 }
 
-/// 'working \startpipeline with \syncpipeline' (17 only).
+/// 'working \startpipeline with \syncpipeline'.
 #[test]
 fn pipeline_syncpipeline() {
     let script = "\n-- test startpipeline\n\\startpipeline\nselect 1;\n\\syncpipeline\n\\syncpipeline\nselect 2;\n\\syncpipeline\nselect 3;\n\\endpipeline\n";
@@ -863,12 +858,12 @@ fn pipeline_syncpipeline() {
     ])
     .file("001_pgbench_pipeline_sync", script)
     .label(name);
-    let mut r = Bench::new(name, run).delta(delta15::SYNCPIPELINE).run();
+    let mut r = Bench::new(name, run).run();
     r.status(0).stdout_is(&ok_report("001_pgbench_pipeline_sync", "extended", 1)).stderr_is("");
     r.finish();
 }
 
-/// `\syncpipeline` under `--debug` (17 only): one `pipeline ending` line
+/// `\syncpipeline` under `--debug`: one `pipeline ending` line
 /// per sync, with the count of syncs still pending before it (4, 3, 2, 1).
 #[test]
 fn pipeline_syncpipeline_debug() {
@@ -879,7 +874,7 @@ fn pipeline_syncpipeline_debug() {
         Pgbench::new(["-t", "1", "-n", "-M", "extended", "--debug", "-f", "sync.sql", &db.name])
             .file("sync.sql", script)
             .label(name);
-    let mut r = Bench::new(name, run).delta(delta15::SYNCPIPELINE).run();
+    let mut r = Bench::new(name, run).run();
     r.status(0).stdout_is(&ok_report("sync.sql", "extended", 1)).each(|o| {
         let got: Vec<&str> = o.stderr.lines().filter(|l| l.contains("pipeline ending")).collect();
         let want: Vec<String> = (1..=4)
@@ -896,24 +891,13 @@ fn pipeline_syncpipeline_debug() {
 }
 
 /// A pipeline error case: exit 2, stored stderr.
-fn pipeline_error(
-    name: &str,
-    file: &str,
-    script: &str,
-    t: u32,
-    stderr: &str,
-    delta: Option<delta15::Delta>,
-) {
+fn pipeline_error(name: &str, file: &str, script: &str, t: u32, stderr: &str) {
     let db = create_db(name);
     let t_arg = t.to_string();
     let run = Pgbench::new(["-t", &t_arg, "-n", "-M", "extended", "-f", file, &db.name])
         .file(file, script)
         .label(name);
-    let mut b = Bench::new(name, run);
-    if let Some(d) = delta {
-        b = b.delta(d);
-    }
-    let mut r = b.run();
+    let mut r = Bench::new(name, run).run();
     r.same()
         .status(2)
         .stdout_is(&aborted_report(file, "extended", t))
@@ -930,7 +914,6 @@ fn pipeline_twice() {
         "\n-- startpipeline twice\n\\startpipeline\n\\startpipeline\n",
         1,
         "pgbench: error: client 0 aborted in command 1 (startpipeline) of script 0; already in pipeline mode\n",
-        None,
     );
 }
 
@@ -943,7 +926,6 @@ fn pipeline_end_without_start() {
         "\n-- pipeline not started\n\\endpipeline\n",
         1,
         "pgbench: error: client 0 aborted in command 0 (endpipeline) of script 0; not in pipeline mode\n",
-        None,
     );
 }
 
@@ -956,7 +938,6 @@ fn pipeline_gset() {
         "\n\\startpipeline\nselect 1 \\gset f\n\\endpipeline\n",
         1,
         "pgbench: error: client 0 aborted in command 1 (gset) of script 0; \\gset is not allowed in pipeline mode\n",
-        None,
     );
 }
 
@@ -969,7 +950,6 @@ fn pipeline_open_single() {
         "\n-- startpipeline only with single transaction\n\\startpipeline\n",
         1,
         "pgbench: error: client 0 aborted: end of script reached with pipeline open\n",
-        None,
     );
 }
 
@@ -982,11 +962,10 @@ fn pipeline_open() {
         "\n-- startpipeline only\n\\startpipeline\n",
         2,
         "pgbench: error: client 0 aborted: end of script reached with pipeline open\n",
-        None,
     );
 }
 
-/// 'error: call \startpipeline and \syncpipeline without \endpipeline' (17 only).
+/// 'error: call \startpipeline and \syncpipeline without \endpipeline'.
 #[test]
 fn pipeline_open_after_syncpipeline() {
     pipeline_error(
@@ -995,7 +974,6 @@ fn pipeline_open_after_syncpipeline() {
         "\n-- startpipeline with \\syncpipeline only\n\\startpipeline\n\\syncpipeline\n",
         2,
         "pgbench: error: client 0 aborted: end of script reached with pipeline open\n",
-        Some(delta15::SYNCPIPELINE),
     );
 }
 
@@ -1121,12 +1099,13 @@ fn abort_in_one_thread() {
     r.finish();
 }
 
-/// 'test --exit-on-abort' (17 only): the run stops at the first abort,
+/// 'test --exit-on-abort': the run stops at the first abort,
 /// without a report.
 #[test]
 fn exit_on_abort() {
     let name = "exit_on_abort";
     let db = create_db(name);
+    let reset = db.clone();
     db.exec("CREATE TABLE counter(i int); INSERT INTO counter VALUES (0);");
     let run = Pgbench::new([
         "-t",
@@ -1144,8 +1123,8 @@ fn exit_on_abort() {
     .file("001_exit_on_abort", EXIT_ON_ABORT_SCRIPT)
     .label(name);
     let mut r = Bench::new(name, run)
-        .delta(delta15::EXIT_ON_ABORT_OPTION)
         .mask_stderr(mask_client_and_thread)
+        .before_each(move || reset.exec("UPDATE counter SET i = 0"))
         .run();
     r.status(2).stdout_is(&banner()).stderr_is(
         "pgbench: error: division by zero\n\

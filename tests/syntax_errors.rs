@@ -4,32 +4,13 @@
 //! to C pgbench with `-f`; both must print the same message and caret and
 //! exit 1 (or, for the scripts marked OK, accept the script and fail the
 //! same way to connect to the absent server). The expected text in the file
-//! was produced by C pgbench (`scripts/golden-expr.sh syntax`).
+//! was produced by the real C pgbench 17 (`scripts/golden-expr.sh syntax`).
 
-use crate::harness::delta15::{self, Delta};
-use crate::harness::{Check, Pgbench, Status, c_output, under_test_output};
+use crate::harness::{Check, Pgbench, Status, c_output};
 
 #[path = "data/tsv.rs"]
 mod tsv;
 use tsv::unescape;
-
-/// Where pgbench 17 says something else than the installed 15.18.
-fn deltas(name: &str) -> Vec<Delta> {
-    match name {
-        "syncpipeline arg" => vec![delta15::SYNCPIPELINE],
-        _ => Vec::new(),
-    }
-}
-
-/// pgbench 17's message for the rows where it differs from 15.18's.
-fn pg17_message(name: &str) -> Option<&'static str> {
-    match name {
-        "syncpipeline arg" => {
-            Some("script.sql:1: unexpected argument in command \"syncpipeline\"\n\\syncpipeline x")
-        }
-        _ => None,
-    }
-}
 
 #[test]
 fn syntax_errors_match_c_pgbench() {
@@ -43,11 +24,9 @@ fn syntax_errors_match_c_pgbench() {
         let run = Pgbench::no_server(["-M", mode, "-f", "script.sql"])
             .file("script.sql", unescape(script))
             .label(name);
-        let d = deltas(name);
-        let Some(ours) = under_test_output(name, &run, &d) else { continue };
+        let ours = run.run_under_test();
         if expected != "OK" {
-            let msg =
-                pg17_message(name).map_or_else(|| unescape(expected), |m| m.as_bytes().to_vec());
+            let msg = unescape(expected);
             let want = format!("pgbench: error: {}\n", String::from_utf8_lossy(&msg));
             check.eq(
                 &format!("[{name}] exit status"),
@@ -59,7 +38,7 @@ fn syntax_errors_match_c_pgbench() {
             check.text(&format!("[{name}] stderr"), "expected", &want, "got", &ours.stderr);
             check.text(&format!("[{name}] stdout"), "expected", "", "got", &ours.stdout);
         }
-        if let Some(c) = c_output(name, &run, &d) {
+        if let Some(c) = c_output(name, &run) {
             check.eq(&format!("[{name}] exit status"), "C", &c.status, "pgbench-rs", &ours.status);
             check.text(&format!("[{name}] stderr"), "C", &c.stderr, "pgbench-rs", &ours.stderr);
             check.text(&format!("[{name}] stdout"), "C", &c.stdout, "pgbench-rs", &ours.stdout);

@@ -61,17 +61,22 @@ bench_build() {
 }
 
 bench_find_c() {
+    # The real C pgbench 17 (scripts/pgref.sh), else the installed one.
     local bindir=""
-    if command -v pg_config >/dev/null 2>&1; then bindir=$(pg_config --bindir 2>/dev/null || true); fi
+    bindir=$("$ROOT/scripts/pgref.sh" bindir 17 2>/dev/null || true)
+    if [ -z "$bindir" ] && command -v pg_config >/dev/null 2>&1; then
+        bindir=$(pg_config --bindir 2>/dev/null || true)
+    fi
     if [ -z "$bindir" ] || [ ! -x "$bindir/pgbench" ]; then
         bindir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
     fi
     # Never /usr/bin/pgbench: on Debian it is a Perl wrapper that adds its own start-up cost.
     C_BIN="${C_PGBENCH:-$bindir/pgbench}"
     if [ ! -x "$C_BIN" ]; then
-        bench_log "C pgbench not found (set C_PGBENCH or install postgresql-client)"
+        bench_log "C pgbench not found (run scripts/pgref.sh as root, set C_PGBENCH, or install postgresql-client)"
         return 1
     fi
+    bench_log "C pgbench: $C_BIN ($("$C_BIN" -V))"
     PSQL_BIN="$(dirname "$C_BIN")/psql"
     [ -x "$PSQL_BIN" ] || PSQL_BIN=psql
     export C_BIN RS_BIN PSQL_BIN

@@ -25,9 +25,9 @@ use cconv::IntOptionError;
 use getopt::{Item, Opt};
 
 /// The version we reproduce, printed by `-V` and the connection banner.
-pub(crate) const PG_VERSION: &str = "17.7";
+pub(crate) const PG_VERSION: &str = "17.12";
 /// `PG_VERSION_NUM` of that version (the banner compares it with the server's).
-pub(crate) const PG_VERSION_NUM: i32 = 170_007;
+pub(crate) const PG_VERSION_NUM: i32 = 170_012;
 /// The default `-I` steps.
 const DEFAULT_INIT_STEPS: &str = "dtgvp";
 /// The step letters `-I` accepts.
@@ -215,7 +215,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         }
         Opt::Client => {
             a.benchmarking_option_set = true;
-            a.nclients = parse_int_option(&v, "-c/--clients", 1, i32::MAX)?;
+            a.nclients = parse_int_option(&v, "-c/--client", 1, i32::MAX)?;
             let needed = u64::try_from(a.nclients).unwrap_or(0) + 3;
             if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
                 log::error!("{e}");

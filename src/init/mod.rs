@@ -166,11 +166,27 @@ fn unlogged(cfg: &InitConfig) -> &'static str {
     if cfg.unlogged_tables { " unlogged" } else { "" }
 }
 
+/// First server version that refuses `create unlogged table ... partition by`.
+const NO_UNLOGGED_PARTITIONED: i32 = 180_000;
+
+/// The persistence keyword of the four main tables. pgbench 17 makes all four
+/// unlogged; a PostgreSQL 18 server refuses an unlogged partitioned table, so
+/// against one the tables are created as pgbench 18 creates them: with
+/// partitions, all four logged and only the account partitions unlogged.
+fn main_table_unlogged(cfg: &InitConfig, server_version: i32) -> &'static str {
+    if cfg.partition_method != PartitionMethod::None && server_version >= NO_UNLOGGED_PARTITIONED {
+        ""
+    } else {
+        unlogged(cfg)
+    }
+}
+
 fn create_tables(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
     log::raw(b"creating tables...\n");
     for ddl in &DDLS {
         let cols = if cfg.scale >= SCALE_32BIT_THRESHOLD { ddl.big_cols } else { ddl.small_cols };
-        let mut sql = format!("create{} table {}({cols})", unlogged(cfg), ddl.table);
+        let persistence = main_table_unlogged(cfg, con.server_version());
+        let mut sql = format!("create{persistence} table {}({cols})", ddl.table);
         if cfg.partition_method != PartitionMethod::None && ddl.table == "pgbench_accounts" {
             sql.push_str(&format!(" partition by {} (aid)", cfg.partition_method.name()));
         } else if ddl.declare_fillfactor {
@@ -503,6 +519,16 @@ mod tests {
             partition_ddl(&c, 4),
             "create table pgbench_accounts_4\n  partition of pgbench_accounts\n  for values from (225001) to (maxvalue) with (fillfactor=90)"
         );
+    }
+
+    #[test]
+    fn main_tables_stay_logged_with_partitions_on_18_servers() {
+        let part = cfg(2, PartitionMethod::Range, true);
+        assert_eq!(main_table_unlogged(&part, 170_012), " unlogged");
+        assert_eq!(main_table_unlogged(&part, 180_000), "");
+        let plain = cfg(0, PartitionMethod::None, true);
+        assert_eq!(main_table_unlogged(&plain, 180_006), " unlogged");
+        assert_eq!(main_table_unlogged(&cfg(2, PartitionMethod::Hash, false), 150_018), "");
     }
 
     #[test]

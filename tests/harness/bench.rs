@@ -1,12 +1,11 @@
 //! Benchmark runs compared between the binary under test and C pgbench.
 //!
 //! * [`pgbench_db`] — a fresh database initialized with `pgbench -i` at
-//!   scale 1 (by C pgbench when installed, else by the binary under test).
+//!   scale 1 (by C pgbench when installed, else by the binary under test);
+//!   [`pgbench_db_on`] the same in another server.
 //! * [`Bench`] — one invocation run by both implementations, one after the
 //!   other (binary under test first), against the same database, with
-//!   optional state resets before each run, declared Δ15 differences and
-//!   masks. Every bench run prints the connection banner, so the
-//!   `banner-version` difference is always declared, and the default masks
+//!   optional state resets before each run and masks. The default masks
 //!   are `mask_banner_version` (stdout) and `mask_report` (stdout and
 //!   stderr: latencies, tps, connection times, lag, progress lines).
 //! * [`Ran`] — the masked outputs and a [`Check`] collecting mismatches:
@@ -16,16 +15,21 @@
 //!   mismatch of C's output there means the expectation is wrong);
 //!   `finish()` panics with every mismatch.
 
-use super::delta15::{self, Delta};
+use super::cluster::{Cluster, create_db_on};
 use super::normalize;
 use super::runner::{Output, Status};
-use super::{Check, Db, Pgbench, c_output, c_pgbench, create_db, under_test_output};
+use super::{Check, Db, Pgbench, c_output, c_pgbench, cluster};
 
 /// A fresh database named after `prefix`, initialized with `pgbench -i -q`
 /// (scale 1).
 pub(crate) fn pgbench_db(prefix: &str) -> Db {
-    let db = create_db(prefix);
-    let run = Pgbench::new(["-i", "-q", &db.name]).label(&format!("{prefix}-init"));
+    pgbench_db_on(cluster(), prefix)
+}
+
+/// [`pgbench_db`] in the server `c`.
+pub(crate) fn pgbench_db_on(c: &'static Cluster, prefix: &str) -> Db {
+    let db = create_db_on(c, prefix);
+    let run = Pgbench::new(["-i", "-q", &db.name]).on(c).label(&format!("{prefix}-init"));
     let out = match c_pgbench() {
         Some(_) => run.run_c().unwrap_or_else(|| run.run_under_test()),
         None => run.run_under_test(),
@@ -34,9 +38,20 @@ pub(crate) fn pgbench_db(prefix: &str) -> Db {
     db
 }
 
-/// The connection banner as compared (client version masked).
+/// The connection banner of pgbench 17 connected to the shared server, as
+/// compared (client version masked).
 pub(crate) fn banner() -> String {
-    format!("pgbench (17.<minor>, server {})\n", super::cluster().server_version)
+    banner_on(cluster())
+}
+
+/// The masked banner of pgbench 17 connected to `c`: without a server part
+/// when the server is the version pgbench-rs reproduces.
+pub(crate) fn banner_on(c: &Cluster) -> String {
+    if c.server_version_num == super::expected::PG_VERSION_NUM {
+        "pgbench (17.<minor>)\n".to_string()
+    } else {
+        format!("pgbench (17.<minor>, server {})\n", c.server_version)
+    }
 }
 
 /// The stored 17 report head: banner to `maximum number of tries`, at
@@ -48,11 +63,23 @@ pub(crate) fn report_head(
     threads: u32,
     tries: &str,
 ) -> String {
+    report_head_on(cluster(), desc, mode, clients, threads, tries)
+}
+
+/// [`report_head`] of a run against the server `c`.
+pub(crate) fn report_head_on(
+    c: &Cluster,
+    desc: &str,
+    mode: &str,
+    clients: u32,
+    threads: u32,
+    tries: &str,
+) -> String {
     format!(
         "{}transaction type: {desc}\nscaling factor: 1\nquery mode: {mode}\n\
          number of clients: {clients}\nnumber of threads: {threads}\n\
          maximum number of tries: {tries}\n",
-        banner()
+        banner_on(c)
     )
 }
 
@@ -77,7 +104,6 @@ pub(crate) type Mask = fn(&str) -> String;
 pub(crate) struct Bench {
     name: String,
     run: Pgbench,
-    deltas: Vec<Delta>,
     stdout_masks: Vec<Mask>,
     stderr_masks: Vec<Mask>,
     before_each: Vec<Box<dyn Fn()>>,
@@ -95,24 +121,10 @@ impl Bench {
         Bench {
             name: name.to_string(),
             run,
-            deltas: vec![delta15::BANNER_VERSION],
             stdout_masks: vec![normalize::mask_banner_version, normalize::mask_report],
             stderr_masks: vec![normalize::mask_report],
             before_each: Vec::new(),
         }
-    }
-
-    /// The run prints no connection banner (it fails before connecting, or
-    /// cannot connect): do not declare the `banner-version` difference.
-    pub(crate) fn no_banner(mut self) -> Self {
-        self.deltas.retain(|d| d.id != delta15::BANNER_VERSION.id);
-        self
-    }
-
-    /// Declare a Δ15 difference the case depends on.
-    pub(crate) fn delta(mut self, d: Delta) -> Self {
-        self.deltas.push(d);
-        self
     }
 
     /// Add a mask for stdout only.
@@ -149,31 +161,18 @@ impl Bench {
         for f in &self.before_each {
             f();
         }
-        let rs_raw = under_test_output(&self.name, &self.run, &self.deltas);
-        let c_runs = c_pgbench().is_some() && (!Delta::applies() || runnable_by_c(&self.deltas));
-        if c_runs {
+        let rs_raw = Some(self.run.run_under_test());
+        if c_pgbench().is_some() {
             for f in &self.before_each {
                 f();
             }
         }
-        // Prints the visible `skipped:` line when C cannot run the case.
-        let c_raw = c_output(&self.name, &self.run, &self.deltas);
+        // Prints the visible `skipped:` line when C is not installed.
+        let c_raw = c_output(&self.name, &self.run);
         let rs = rs_raw.as_ref().map(|o| self.masked(o));
         let c = c_raw.as_ref().map(|o| self.masked(o));
-        Ran {
-            check: Check::new(&self.name).with_deltas(&self.deltas),
-            run: self.run,
-            rs,
-            c,
-            rs_raw,
-            c_raw,
-        }
+        Ran { check: Check::new(&self.name), run: self.run, rs, c, rs_raw, c_raw }
     }
-}
-
-/// Whether C pgbench older than 17 can run a case with these differences.
-fn runnable_by_c(deltas: &[Delta]) -> bool {
-    deltas.iter().all(|d| matches!(d.kind, delta15::Kind::Transform(_)))
 }
 
 /// The outputs of one [`Bench`] and the mismatches found so far.
@@ -185,11 +184,11 @@ pub(crate) struct Ran {
     pub(crate) run: Pgbench,
     /// Masked output of the binary under test (None if it could not run).
     pub(crate) rs: Option<Output>,
-    /// Masked output of C pgbench (None if not installed or not runnable).
+    /// Masked output of C pgbench (None if not installed).
     pub(crate) c: Option<Output>,
     /// Unmasked output of the binary under test.
     pub(crate) rs_raw: Option<Output>,
-    /// Unmasked output of C pgbench (Δ15 transforms applied).
+    /// Unmasked output of C pgbench.
     pub(crate) c_raw: Option<Output>,
 }
 

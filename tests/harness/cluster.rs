@@ -31,6 +31,8 @@ pub(crate) struct Cluster {
     pub(crate) port: u16,
     /// `server_version` as the server reports it, e.g. `15.18 (Debian 15.18-0+deb12u1)`.
     pub(crate) server_version: String,
+    /// `server_version_num`, e.g. 150018.
+    pub(crate) server_version_num: u32,
 }
 
 static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
@@ -151,17 +153,48 @@ fn pick_port() -> u16 {
 
 fn start() -> Result<Cluster, String> {
     let root = &tmp::root().path;
-    start_in(&root.join("cluster"), pick_port(), true)
-}
-
-/// Run `initdb` into `dir/data` and start a server with its socket in
-/// `dir`. With `main`, the watchdog's stop script is (re)written for it;
-/// otherwise a line stopping it is appended (the main cluster is started
-/// first, so the script exists).
-fn start_in(dir: &Path, port: u16, main: bool) -> Result<Cluster, String> {
     let bindir = bindir().ok_or(
         "no PostgreSQL server programs found (pg_config --bindir, /usr/lib/postgresql/*/bin)",
     )?;
+    start_in(&bindir, &root.join("cluster"), pick_port(), true)
+}
+
+/// A throwaway server of the reference PostgreSQL `major` (17 or 18, see
+/// [`super::reference`]), started on first use; None (after a visible skip,
+/// or a failure when the reference is required) if that version is not
+/// installed. `case` names the caller in the skip message.
+pub(crate) fn server(major: u32, case: &str) -> Option<&'static Cluster> {
+    static SERVERS: [OnceLock<Option<Result<Cluster, String>>>; 2] =
+        [OnceLock::new(), OnceLock::new()];
+    let slot = match major {
+        17 => &SERVERS[0],
+        18 => &SERVERS[1],
+        _ => panic!("no reference server {major}"),
+    };
+    let started = slot.get_or_init(|| {
+        let bindir = super::reference::bindir(major)?;
+        // The main cluster writes the watchdog's stop script; start it first.
+        let main = cluster();
+        let dir = tmp::root().path.join(format!("cluster-{major}"));
+        let port = main.port.wrapping_add(500 + u16::try_from(major).unwrap_or(0));
+        Some(start_in(&bindir, &dir, port, false))
+    });
+    match started {
+        Some(Ok(c)) => Some(c),
+        Some(Err(e)) => panic!("cannot start the PostgreSQL {major} test server: {e}"),
+        None => {
+            super::reference::missing(case, &format!("PostgreSQL {major}"));
+            None
+        }
+    }
+}
+
+/// Run `initdb` of `bindir` into `dir/data` and start a server with its
+/// socket in `dir`. With `main`, the watchdog's stop script is (re)written
+/// for it; otherwise a line stopping it is appended (the main cluster is
+/// started first, so the script exists).
+fn start_in(bindir: &Path, dir: &Path, port: u16, main: bool) -> Result<Cluster, String> {
+    let bindir = bindir.to_path_buf();
     let root = &tmp::root().path;
     let dir = dir.to_path_buf();
     std::fs::create_dir_all(&dir).map_err(|e| format!("mkdir {}: {e}", dir.display()))?;
@@ -205,10 +238,13 @@ fn start_in(dir: &Path, port: u16, main: bool) -> Result<Cluster, String> {
         f.write_all(stop.as_bytes()).map_err(|e| format!("write stop.sh: {e}"))?;
     }
 
-    let mut c = Cluster { bindir, dir, port, server_version: String::new() };
+    let mut c = Cluster { bindir, dir, port, server_version: String::new(), server_version_num: 0 };
     c.pg_ctl_start()?;
     c.server_version =
         c.psql("postgres", "show server_version")?.trim_end_matches('\0').to_string();
+    let num = c.psql("postgres", "show server_version_num")?;
+    c.server_version_num =
+        num.trim_end_matches('\0').parse().map_err(|_| format!("server_version_num is {num:?}"))?;
     Ok(c)
 }
 
@@ -219,7 +255,7 @@ pub(crate) fn extra_cluster(name: &str) -> &'static Cluster {
     let main = cluster();
     let dir = tmp::root().path.join(format!("cluster-{name}"));
     let port = main.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
-    let c = start_in(&dir, port, false)
+    let c = start_in(&main.bindir, &dir, port, false)
         .unwrap_or_else(|e| panic!("cannot start extra cluster {name}: {e}"));
     Box::leak(Box::new(c))
 }
@@ -379,7 +415,11 @@ impl Db {
 /// Create a fresh database in the shared cluster; `name` gets a unique
 /// numeric suffix so that tests never collide.
 pub(crate) fn create_db(name: &str) -> Db {
-    let c = cluster();
+    create_db_on(cluster(), name)
+}
+
+/// [`create_db`] in the server `c`.
+pub(crate) fn create_db_on(c: &'static Cluster, name: &str) -> Db {
     c.create_db(&format!("{name}_{}", tmp::unique()))
 }
 

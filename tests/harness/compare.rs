@@ -1,11 +1,11 @@
 //! Comparing outputs: collecting every mismatch of a case, printing both
-//! sides between rulers, and getting a C pgbench output with the declared
-//! Δ15 differences applied (or a visible skip when that is impossible).
+//! sides between rulers, and getting C pgbench's output (or a visible skip
+//! when it is not installed).
 
 use std::fmt::Debug;
 use std::io::Write;
 
-use super::delta15::{Delta, Kind};
+use super::reference;
 use super::runner::{Output, Pgbench, Status, c_pgbench};
 
 const RULER: &str = "----------------------------------------------------------------------";
@@ -57,20 +57,13 @@ pub(crate) fn text_diff(
 #[derive(Debug)]
 pub(crate) struct Check {
     name: String,
-    deltas: Vec<&'static str>,
     failures: Vec<String>,
 }
 
 impl Check {
     /// A new check for case `name`.
     pub(crate) fn new(name: &str) -> Self {
-        Check { name: name.to_string(), deltas: Vec::new(), failures: Vec::new() }
-    }
-
-    /// Remember the Δ15 differences the case declares (shown on failure).
-    pub(crate) fn with_deltas(mut self, deltas: &[Delta]) -> Self {
-        self.deltas = deltas.iter().map(|d| d.id).collect();
-        self
+        Check { name: name.to_string(), failures: Vec::new() }
     }
 
     /// Compare two texts.
@@ -139,13 +132,6 @@ impl Check {
             return;
         }
         let mut msg = format!("\n=== {}: {} mismatch(es)\n", self.name, self.failures.len());
-        if !self.deltas.is_empty() {
-            msg.push_str(&format!(
-                "(this case depends on the Δ15 differences [{}]; with PGBENCH_RS_UNDER_TEST \
-                 pointing at C pgbench 15.18 this failure is expected)\n",
-                self.deltas.join(", ")
-            ));
-        }
         for f in &self.failures {
             msg.push('\n');
             msg.push_str(f);
@@ -165,85 +151,13 @@ pub(crate) struct Expected {
     pub(crate) stderr: String,
 }
 
-/// Run C pgbench for `run` and turn its output into the 17 output by
-/// applying the declared Δ15 transforms (only when C is older than 17).
-/// Returns None, after printing a visible `skipped:` line, when there is no
-/// C pgbench or when a declared difference makes the case impossible to run
-/// or compare on this C version.
-pub(crate) fn c_output(case: &str, run: &Pgbench, deltas: &[Delta]) -> Option<Output> {
-    let Some(c) = c_pgbench() else {
-        skipped(case, "C pgbench not found");
+/// Run C pgbench 17 for `run`. Returns None, after a visible `skipped:`
+/// line (or a failure when the reference is required), when it is not
+/// installed.
+pub(crate) fn c_output(case: &str, run: &Pgbench) -> Option<Output> {
+    if c_pgbench().is_none() {
+        reference::missing(case, "C pgbench 17");
         return None;
-    };
-    if Delta::applies() {
-        for d in deltas {
-            match d.kind {
-                Kind::Only17 => {
-                    skipped(
-                        case,
-                        &format!(
-                            "C pgbench {} cannot run this case [Δ15 {}: {}]",
-                            c.version, d.id, d.reason
-                        ),
-                    );
-                    return None;
-                }
-                Kind::NotComparable => {
-                    skipped(
-                        case,
-                        &format!(
-                            "C pgbench {} output not comparable [Δ15 {}: {}]",
-                            c.version, d.id, d.reason
-                        ),
-                    );
-                    return None;
-                }
-                Kind::Transform(_) => {}
-            }
-        }
     }
-    let mut out = run.run_c()?;
-    if Delta::applies() {
-        for d in deltas {
-            if let Kind::Transform(f) = d.kind {
-                f(&mut out);
-            }
-        }
-    }
-    Some(out)
-}
-
-/// Whether `PGBENCH_TEST_UNDER_TEST_IS_C15=1` declares that the binary under
-/// test is C pgbench 15.18 itself. Then the declared Δ15 transforms are
-/// applied to its output too, and cases that only 17 can run are skipped
-/// (visibly), so the whole suite passes: a proof of the expectations.
-/// Without it, pointing `PGBENCH_RS_UNDER_TEST` at C 15.18 makes exactly the
-/// cases that declare Δ15 differences fail.
-pub(crate) fn under_test_is_c15() -> bool {
-    std::env::var_os("PGBENCH_TEST_UNDER_TEST_IS_C15").is_some_and(|v| v == "1")
-}
-
-/// Run the binary under test for `run`. With [`under_test_is_c15`], apply
-/// the declared Δ15 transforms, or return None (after a visible `skipped:`
-/// line) when a declared difference means 15.18 cannot run the case.
-pub(crate) fn under_test_output(case: &str, run: &Pgbench, deltas: &[Delta]) -> Option<Output> {
-    if !under_test_is_c15() {
-        return Some(run.run_under_test());
-    }
-    for d in deltas {
-        if !matches!(d.kind, Kind::Transform(_)) {
-            skipped(
-                case,
-                &format!("the binary under test is C 15.18 [Δ15 {}: {}]", d.id, d.reason),
-            );
-            return None;
-        }
-    }
-    let mut out = run.run_under_test();
-    for d in deltas {
-        if let Kind::Transform(f) = d.kind {
-            f(&mut out);
-        }
-    }
-    Some(out)
+    run.run_c()
 }

@@ -1,59 +1,65 @@
-//! Test harness: a throwaway PostgreSQL server, a runner for pgbench-rs and
-//! C pgbench, the list of known 15.18 → 17 differences, masks for measured
-//! numbers, and comparison helpers that print both sides on mismatch.
+//! Test harness: throwaway PostgreSQL servers (the host's, and the
+//! reference 17 and 18), a runner for pgbench-rs and the real C pgbench 17,
+//! stored 17 expectations, masks for measured numbers, and comparison
+//! helpers that print both sides on mismatch.
 //!
 //! Environment:
 //! * `PGBENCH_RS_UNDER_TEST=/path/to/binary` — test that binary instead of
-//!   the `pgbench-rs` cargo built (point it at C pgbench to prove the
-//!   expectations; only the cases that declare Δ15 differences then fail).
-//! * `PGBENCH_C=/path/to/pgbench` — the C pgbench to compare with (default:
-//!   `pgbench` in the server bindir).
-//! * `PGBENCH_TEST_UNDER_TEST_IS_C15=1` — together with the previous one
-//!   pointing at C pgbench 15.18: apply the declared Δ15 transforms to the
-//!   tested binary's output too and skip the 17-only cases, so that the
-//!   whole suite passes (a proof of the stored expectations and comparisons).
+//!   the `pgbench-rs` cargo built (point it at C pgbench 17 to prove the
+//!   stored expectations).
+//! * `PGBENCH_C=/path/to/pgbench` — the C pgbench 17 to compare with
+//!   (default: the reference build, see `reference`).
+//! * `PGBENCH_RS_REF=/dir` — where `scripts/pgref.sh` installed the
+//!   reference builds (default `/opt/pgbench-rs-ref`).
+//! * `PGBENCH_TEST_REQUIRE_REFERENCE=1` — a missing reference (C pgbench
+//!   17, the 17 and 18 servers) fails the tests instead of skipping them.
 //! * `PGBENCH_TEST_KEEP=1` — keep the scratch directory after the run.
 //!
 //! API for test files (see the modules for details):
-//! * `cluster()` — the shared server (started on first use): `host()`,
-//!   `port`, `bindir`, `server_version`, `query(db, sql)`, `exec(db, sql)`,
-//!   `create_tablespace(name)`, `create_role(name, extra)`.
-//!   `create_db("prefix")` — a fresh database with a unique name (`Db`:
-//!   `name`, `query`, `query_one`, `try_query`, `exec`).
-//! * `Pgbench::new(args)` (against the server) / `Pgbench::no_server(args)`
-//!   (PGHOST is an empty directory; no server is started), with `.file(name,
-//!   contents)`, `.stdin(bytes)`, `.env(k, v)`, `.label(l)`, `.timeout(d)`;
-//!   `.run_under_test()`, `.run_c()` → `Output { which, status, stdout,
+//! * `cluster()` — the shared server (the host's PostgreSQL, started on
+//!   first use): `host()`, `port`, `bindir`, `server_version`,
+//!   `server_version_num`, `query(db, sql)`, `exec(db, sql)`,
+//!   `create_tablespace(name)`, `create_role(name, extra)`;
+//!   `cluster::server(17 | 18, case)` — a server of the reference build of
+//!   that version (None after a visible skip when it is not installed).
+//!   `create_db("prefix")` / `cluster::create_db_on(server, "prefix")` — a
+//!   fresh database with a unique name (`Db`: `name`, `query`,
+//!   `query_one`, `try_query`, `exec`).
+//! * `Pgbench::new(args)` (against the shared server, or `.on(server)`) /
+//!   `Pgbench::no_server(args)` (PGHOST is an empty directory; no server is
+//!   started), with `.file(name, contents)`, `.stdin(bytes)`, `.env(k, v)`,
+//!   `.label(l)`, `.timeout(d)`; `.run_under_test()`, `.run_c()` (C
+//!   pgbench 17), `.run_c_as(c)` → `Output { which, status, stdout,
 //!   stderr, dir }` (`files()`, `read_file()`); `.expand(text)` fills
 //!   `{PGHOST}`, `{PGPORT}`, `{NOFILE}` in expected texts.
-//! * `under_test_output(case, &run, &deltas)` / `c_output(case, &run,
-//!   &deltas)` — the outputs to compare, with the declared Δ15 differences
-//!   handled (None after a visible `skipped:` line when a side cannot run).
-//! * `Check::new(case).with_deltas(&deltas)` — collect mismatches with
-//!   `.outputs()`, `.expected()`, `.text()`, `.eq()`, `.fail()`, then
-//!   `.finish()` panics with every one of them, both sides between rulers.
-//! * `delta15::*` — the known 15.18 → 17 differences; `normalize::*` — the
-//!   masks for measured numbers (`mask_init_stderr`, `mask_report`,
-//!   `mask_version`, `mask_banner_version`, `mask_random_seed`, `mask_counts`).
-//! * `bench::{pgbench_db, Bench, Ran}` — benchmark runs of both
-//!   implementations against one database, masked and compared;
-//!   `shapes::*` — exact formats of progress, transaction log and aggregate
-//!   log lines, and stderr messages grouped per client.
+//! * `c_output(case, &run)` — C pgbench 17's output (None after a visible
+//!   `skipped:` line when it is not installed).
+//! * `Check::new(case)` — collect mismatches with `.outputs()`,
+//!   `.expected()`, `.text()`, `.eq()`, `.fail()`, then `.finish()` panics
+//!   with every one of them, both sides between rulers.
+//! * `expected::*` — stored 17 texts (help, long options); `normalize::*`
+//!   — the masks for measured numbers (`mask_init_stderr`, `mask_report`,
+//!   `mask_version`, `mask_banner_version`, `mask_random_seed`,
+//!   `mask_counts`).
+//! * `bench::{pgbench_db, pgbench_db_on, banner_on, Bench, Ran}` —
+//!   benchmark runs of both implementations against one database, masked
+//!   and compared; `shapes::*` — exact formats of progress, transaction log
+//!   and aggregate log lines, and stderr messages grouped per client.
 //! * `cluster::extra_cluster(name)` — a separate server that a test may stop
 //!   (`stop_immediate`) and restart (`pg_ctl_start`).
 
 pub(crate) mod bench;
 pub(crate) mod cluster;
 pub(crate) mod compare;
-pub(crate) mod delta15;
+pub(crate) mod expected;
 pub(crate) mod normalize;
+pub(crate) mod reference;
 pub(crate) mod runner;
 pub(crate) mod shapes;
 pub(crate) mod tmp;
 
 pub(crate) use cluster::{Db, cluster, create_db};
-pub(crate) use compare::{Check, Expected, c_output, note, skipped, under_test_output};
-pub(crate) use delta15::Delta;
+pub(crate) use compare::{Check, Expected, c_output, note};
 pub(crate) use runner::{Impl, Output, Pgbench, Status, c_pgbench};
 
 #[cfg(test)]
@@ -67,17 +73,25 @@ mod tests {
     fn configuration() {
         note(&format!("harness: binary under test: {}", runner::under_test_path().display()));
         match c_pgbench() {
-            Some(c) => {
-                note(&format!("harness: C pgbench {} at {}", c.version, c.path.display()));
-                if Delta::applies() {
-                    let ids: Vec<&str> = delta15::ALL.iter().map(|d| d.id).collect();
-                    note(&format!("harness: Δ15 differences handled: {}", ids.join(", ")));
-                }
-            }
-            None => skipped(
+            Some(c) => note(&format!(
+                "harness: reference: pgbench (PostgreSQL) {} at {}",
+                c.version,
+                c.path.display()
+            )),
+            None => reference::missing(
                 "harness::configuration",
-                "C pgbench not found: every comparison is skipped",
+                "C pgbench 17 (every comparison is skipped)",
             ),
+        }
+        let main = cluster();
+        note(&format!("harness: shared server: PostgreSQL {}", main.server_version));
+        for major in [17, 18] {
+            if let Some(s) = cluster::server(major, "harness::configuration") {
+                note(&format!("harness: server {major}: PostgreSQL {}", s.server_version));
+            }
+        }
+        if let Some(c) = runner::c_pgbench_of(18) {
+            note(&format!("harness: pgbench 18 (for -i on the 18 server): {}", c.version));
         }
     }
 
@@ -92,7 +106,7 @@ mod tests {
             .env("PGBENCH_RANDOM_SEED", "3")
             .timeout(Duration::from_secs(60));
         let Some(out) = run.run_c() else {
-            skipped("harness::runner_runs_c_pgbench_with_files", "C pgbench not found");
+            reference::missing("harness::runner_runs_c_pgbench_with_files", "C pgbench 17");
             return;
         };
         assert_eq!(out.which, Impl::C);
@@ -133,6 +147,10 @@ mod tests {
                 "pgbench (17.5 (Debian 17.5-1), server 15.18 (Debian 15.18-0+deb12u1))\n"
             ),
             "pgbench (17.<minor>, server 15.18 (Debian 15.18-0+deb12u1))\n"
+        );
+        assert_eq!(
+            normalize::mask_banner_version("pgbench (17.12 (Debian 17.12-0+deb13u1))\n"),
+            "pgbench (17.<minor>)\n"
         );
         assert_eq!(normalize::mask_banner_version("pgbench (15.18)\n"), "pgbench (15.18)\n");
         assert_eq!(

@@ -4,8 +4,9 @@
 //! * The binary under test is `$PGBENCH_RS_UNDER_TEST` if set, else the
 //!   `pgbench-rs` that cargo built. Pointing the variable at C pgbench runs
 //!   the whole suite against C, which proves the expectations.
-//! * C pgbench is `$PGBENCH_C`, else `pgbench` in the server bindir; if it
-//!   does not exist, comparisons are skipped visibly (see `report`).
+//! * C pgbench is `$PGBENCH_C`, else the real pgbench 17 that
+//!   `scripts/pgref.sh` installs (see [`super::reference`]); without it,
+//!   comparisons are skipped visibly.
 //! * Both run with argv[0] = `pgbench`, `LC_ALL=C`, every `PG*` variable of
 //!   the outer environment removed, and `PGHOST`/`PGPORT`/`PGUSER` set to the
 //!   test server (or, for [`Pgbench::no_server`], to an empty socket
@@ -23,7 +24,8 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::{cluster, tmp};
+use super::cluster::Cluster;
+use super::{cluster, reference, tmp};
 
 /// Which implementation to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,25 +54,20 @@ pub(crate) fn under_test_path() -> PathBuf {
     }
 }
 
-/// The installed C pgbench and its version.
+/// A C pgbench and its version.
 #[derive(Debug)]
 pub(crate) struct CPgbench {
     /// Path of the binary.
     pub(crate) path: PathBuf,
-    /// `PG_VERSION` as printed by `-V`, e.g. `15.18 (Debian 15.18-0+deb12u1)`.
+    /// `PG_VERSION` as printed by `-V`, e.g. `17.12 (Debian 17.12-0+deb13u1)`.
     pub(crate) version: String,
-    /// Major version number, e.g. 15.
+    /// Major version number, e.g. 17.
     pub(crate) major: u32,
 }
 
-/// The C pgbench to compare with, if one is installed.
-pub(crate) fn c_pgbench() -> Option<&'static CPgbench> {
-    static C: OnceLock<Option<CPgbench>> = OnceLock::new();
-    C.get_or_init(|| {
-        let path = match std::env::var_os("PGBENCH_C") {
-            Some(p) if !p.is_empty() => PathBuf::from(p),
-            _ => cluster::bindir()?.join("pgbench"),
-        };
+impl CPgbench {
+    /// The program at `path` with the version its `-V` prints, if it runs.
+    fn probe(path: PathBuf) -> Option<CPgbench> {
         if !path.is_file() {
             return None;
         }
@@ -80,8 +77,37 @@ pub(crate) fn c_pgbench() -> Option<&'static CPgbench> {
         let major =
             version.chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()?;
         Some(CPgbench { path, version, major })
+    }
+}
+
+/// The C pgbench 17 to compare with: `$PGBENCH_C`, else the reference
+/// build of [`super::reference`]. None if neither is there. Panics if
+/// `$PGBENCH_C` is not a pgbench 17: pgbench-rs is compared with 17 only.
+pub(crate) fn c_pgbench() -> Option<&'static CPgbench> {
+    static C: OnceLock<Option<CPgbench>> = OnceLock::new();
+    C.get_or_init(|| {
+        let c = match std::env::var_os("PGBENCH_C") {
+            Some(p) if !p.is_empty() => {
+                let c = CPgbench::probe(PathBuf::from(&p));
+                let c = c.unwrap_or_else(|| panic!("PGBENCH_C={p:?} does not run as pgbench"));
+                Some(c)
+            }
+            _ => CPgbench::probe(reference::bindir(17)?.join("pgbench")),
+        };
+        if let Some(c) = &c {
+            assert!(c.major == 17, "{} is pgbench {}, not 17", c.path.display(), c.version);
+        }
+        c
     })
     .as_ref()
+}
+
+/// The reference C pgbench of another major version (18, to compare `-i`
+/// against an 18 server with what pgbench 18 does there).
+pub(crate) fn c_pgbench_of(major: u32) -> Option<&'static CPgbench> {
+    static C18: OnceLock<Option<CPgbench>> = OnceLock::new();
+    assert!(major == 18, "no reference C pgbench {major} is used");
+    C18.get_or_init(|| CPgbench::probe(reference::bindir(18)?.join("pgbench"))).as_ref()
 }
 
 /// How a run ended.
@@ -171,6 +197,7 @@ pub(crate) struct Pgbench {
     env: Vec<(OsString, OsString)>,
     files: Vec<(String, Vec<u8>)>,
     server: bool,
+    on: Option<&'static Cluster>,
     label: String,
     timeout: Duration,
     wrapper: Vec<OsString>,
@@ -189,6 +216,7 @@ impl Pgbench {
             env: Vec::new(),
             files: Vec::new(),
             server: true,
+            on: None,
             label: String::from("run"),
             timeout: Duration::from_secs(120),
             wrapper: Vec::new(),
@@ -205,6 +233,17 @@ impl Pgbench {
         let mut p = Self::new(args);
         p.server = false;
         p
+    }
+
+    /// Run against `cluster` instead of the shared test server.
+    pub(crate) fn on(mut self, cluster: &'static Cluster) -> Self {
+        self.on = Some(cluster);
+        self
+    }
+
+    /// The server this invocation connects to (None for [`Pgbench::no_server`]).
+    pub(crate) fn cluster(&self) -> Option<&'static Cluster> {
+        self.server.then(|| self.on.unwrap_or_else(cluster::cluster))
     }
 
     /// Name used for the working directories (helps when inspecting them).
@@ -247,8 +286,7 @@ impl Pgbench {
 
     /// The PG connection environment given to both implementations.
     pub(crate) fn pg_env(&self) -> Vec<(&'static str, String)> {
-        if self.server {
-            let c = cluster::cluster();
+        if let Some(c) = self.cluster() {
             vec![
                 ("PGHOST", c.host().display().to_string()),
                 ("PGPORT", c.port.to_string()),
@@ -282,9 +320,14 @@ impl Pgbench {
         self.run_program(Impl::UnderTest, &under_test_path())
     }
 
-    /// Run C pgbench, if installed.
+    /// Run C pgbench 17, if installed.
     pub(crate) fn run_c(&self) -> Option<Output> {
-        c_pgbench().map(|c| self.run_program(Impl::C, &c.path))
+        c_pgbench().map(|c| self.run_c_as(c))
+    }
+
+    /// Run the C pgbench `c`.
+    pub(crate) fn run_c_as(&self, c: &CPgbench) -> Output {
+        self.run_program(Impl::C, &c.path)
     }
 
     fn run_program(&self, which: Impl, program: &Path) -> Output {

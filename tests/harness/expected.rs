@@ -1,0 +1,177 @@
+//! Stored expectations of pgbench 17 that tests check the binary under test
+//! against (and C pgbench too, when it runs): the `--help` text, the
+//! long-option table that getopt's ambiguity messages follow, and the masked
+//! forms of version lines.
+
+/// 17's `--help` output (progname `pgbench`), verbatim.
+pub(crate) const HELP_17: &str = r#"pgbench is a benchmarking tool for PostgreSQL.
+
+Usage:
+  pgbench [OPTION]... [DBNAME]
+
+Initialization options:
+  -i, --initialize         invokes initialization mode
+  -I, --init-steps=[dtgGvpf]+ (default "dtgvp")
+                           run selected initialization steps, in the specified order
+                           d: drop any existing pgbench tables
+                           t: create the tables used by the standard pgbench scenario
+                           g: generate data, client-side
+                           G: generate data, server-side
+                           v: invoke VACUUM on the standard tables
+                           p: create primary key indexes on the standard tables
+                           f: create foreign keys between the standard tables
+  -F, --fillfactor=NUM     set fill factor
+  -n, --no-vacuum          do not run VACUUM during initialization
+  -q, --quiet              quiet logging (one message each 5 seconds)
+  -s, --scale=NUM          scaling factor
+  --foreign-keys           create foreign key constraints between tables
+  --index-tablespace=TABLESPACE
+                           create indexes in the specified tablespace
+  --partition-method=(range|hash)
+                           partition pgbench_accounts with this method (default: range)
+  --partitions=NUM         partition pgbench_accounts into NUM parts (default: 0)
+  --tablespace=TABLESPACE  create tables in the specified tablespace
+  --unlogged-tables        create tables as unlogged tables
+
+Options to select what to run:
+  -b, --builtin=NAME[@W]   add builtin script NAME weighted at W (default: 1)
+                           (use "-b list" to list available scripts)
+  -f, --file=FILENAME[@W]  add script FILENAME weighted at W (default: 1)
+  -N, --skip-some-updates  skip updates of pgbench_tellers and pgbench_branches
+                           (same as "-b simple-update")
+  -S, --select-only        perform SELECT-only transactions
+                           (same as "-b select-only")
+
+Benchmarking options:
+  -c, --client=NUM         number of concurrent database clients (default: 1)
+  -C, --connect            establish new connection for each transaction
+  -D, --define=VARNAME=VALUE
+                           define variable for use by custom script
+  -j, --jobs=NUM           number of threads (default: 1)
+  -l, --log                write transaction times to log file
+  -L, --latency-limit=NUM  count transactions lasting more than NUM ms as late
+  -M, --protocol=simple|extended|prepared
+                           protocol for submitting queries (default: simple)
+  -n, --no-vacuum          do not run VACUUM before tests
+  -P, --progress=NUM       show thread progress report every NUM seconds
+  -r, --report-per-command report latencies, failures, and retries per command
+  -R, --rate=NUM           target rate in transactions per second
+  -s, --scale=NUM          report this scale factor in output
+  -t, --transactions=NUM   number of transactions each client runs (default: 10)
+  -T, --time=NUM           duration of benchmark test in seconds
+  -v, --vacuum-all         vacuum all four standard tables before tests
+  --aggregate-interval=NUM aggregate data over NUM seconds
+  --exit-on-abort          exit when any client is aborted
+  --failures-detailed      report the failures grouped by basic types
+  --log-prefix=PREFIX      prefix for transaction time log file
+                           (default: "pgbench_log")
+  --max-tries=NUM          max number of tries to run transaction (default: 1)
+  --progress-timestamp     use Unix epoch timestamps for progress
+  --random-seed=SEED       set random seed ("time", "rand", integer)
+  --sampling-rate=NUM      fraction of transactions to log (e.g., 0.01 for 1%)
+  --show-script=NAME       show builtin script code, then exit
+  --verbose-errors         print messages of all errors
+
+Common options:
+  --debug                  print debugging output
+  -d, --dbname=DBNAME      database name to connect to
+  -h, --host=HOSTNAME      database server host or socket directory
+  -p, --port=PORT          database server port number
+  -U, --username=USERNAME  connect as specified database user
+  -V, --version            output version information, then exit
+  -?, --help               show this help, then exit
+
+Report bugs to <pgsql-bugs@lists.postgresql.org>.
+PostgreSQL home page: <https://www.postgresql.org/>
+"#;
+
+/// 17's long-option table, in declaration order (getopt lists ambiguous
+/// matches in this order).
+pub(crate) const LONG_OPTIONS_17: &[&str] = &[
+    "builtin",
+    "client",
+    "connect",
+    "dbname",
+    "define",
+    "file",
+    "fillfactor",
+    "host",
+    "initialize",
+    "init-steps",
+    "jobs",
+    "log",
+    "latency-limit",
+    "no-vacuum",
+    "port",
+    "progress",
+    "protocol",
+    "quiet",
+    "report-per-command",
+    "rate",
+    "scale",
+    "select-only",
+    "skip-some-updates",
+    "time",
+    "transactions",
+    "username",
+    "vacuum-all",
+    "unlogged-tables",
+    "tablespace",
+    "index-tablespace",
+    "sampling-rate",
+    "aggregate-interval",
+    "progress-timestamp",
+    "log-prefix",
+    "foreign-keys",
+    "random-seed",
+    "show-script",
+    "partitions",
+    "partition-method",
+    "failures-detailed",
+    "max-tries",
+    "verbose-errors",
+    "exit-on-abort",
+    "debug",
+];
+
+/// The pgbench version pgbench-rs reproduces (`-V`, the banner): the
+/// reference C pgbench's.
+pub(crate) const PG_VERSION: &str = "17.12";
+
+/// `PG_VERSION_NUM` of [`PG_VERSION`].
+pub(crate) const PG_VERSION_NUM: u32 = 170_012;
+
+/// The text 17's version line is compared as (minor version masked).
+pub(crate) const VERSION_17_MASKED: &str = "pgbench (PostgreSQL) 17.<minor>";
+
+/// The start of a banner line as compared (client minor version masked).
+pub(crate) const BANNER_17_MASKED: &str = "pgbench (17.<minor>";
+
+/// The getopt ambiguity line for `prefix` (text after `--`, up to any `=`)
+/// as 17 prints it.
+pub(crate) fn ambiguous_line_17(shown: &str) -> String {
+    let name = shown.split('=').next().unwrap_or(shown);
+    let mut line = format!("pgbench: option '--{shown}' is ambiguous; possibilities:");
+    for o in LONG_OPTIONS_17.iter().filter(|o| o.starts_with(name)) {
+        line.push_str(&format!(" '--{o}'"));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ambiguous_lines_follow_the_17_table() {
+        assert_eq!(
+            ambiguous_line_17("d"),
+            "pgbench: option '--d' is ambiguous; possibilities: '--dbname' '--define' '--debug'"
+        );
+        assert_eq!(
+            ambiguous_line_17("f=5"),
+            "pgbench: option '--f=5' is ambiguous; possibilities: '--file' '--fillfactor' \
+             '--foreign-keys' '--failures-detailed'"
+        );
+    }
+}
