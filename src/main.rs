@@ -5,6 +5,7 @@
 //! setup or usage error, 2 a run in which some client aborted.
 
 mod cli;
+mod compat;
 mod config;
 mod engine;
 mod init;

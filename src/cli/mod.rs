@@ -9,19 +9,18 @@
 //! print and exit. Then the checks of C's `main()` run in its order. Every
 //! message and exit status is C's. Nothing here connects to a server.
 
-mod cconv;
 mod getopt;
 mod usage;
 
 use std::ffi::OsString;
 use std::io::Read;
 
+use crate::compat::option::{self, IntOptionError};
 use crate::config::{Action, BenchConfig, InitConfig, PartitionMethod};
 use crate::log;
 use crate::pq::ConnParams;
 use crate::rand::dist::{SeedSpec, parse_seed};
 use crate::script::{self, QueryMode, Script, ScriptError, Slot, VarRegistry, builtin};
-use cconv::IntOptionError;
 use getopt::{Item, Opt};
 
 /// The version we reproduce, printed by `-V` and the connection banner.
@@ -271,7 +270,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.use_log = true;
         }
         Opt::LatencyLimit => {
-            let ms = cconv::atof(&v);
+            let ms = option::atof(&v);
             if ms <= 0.0 || ms.is_nan() {
                 fatal!("invalid latency limit: \"{v}\"");
             }
@@ -312,7 +311,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.report_per_command = true;
         }
         Opt::Rate => {
-            let rate = cconv::atof(&v);
+            let rate = option::atof(&v);
             a.benchmarking_option_set = true;
             if rate <= 0.0 || rate.is_nan() {
                 fatal!("invalid rate limit: \"{v}\"");
@@ -350,7 +349,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         }
         Opt::SamplingRate => {
             a.benchmarking_option_set = true;
-            a.sample_rate = cconv::atof(&v);
+            a.sample_rate = option::atof(&v);
             if a.sample_rate <= 0.0 || a.sample_rate > 1.0 || a.sample_rate.is_nan() {
                 fatal!("invalid sampling rate: \"{v}\"");
             }
@@ -402,7 +401,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.failures_detailed = true;
         }
         Opt::MaxTries => {
-            let n = cconv::atoi(&v);
+            let n = option::atoi(&v);
             if n < 0 {
                 fatal!("invalid number of maximum tries: \"{v}\"");
             }
@@ -596,7 +595,7 @@ fn default_dbname() -> Result<String, Exit> {
 
 /// `option_parse_int` with C's two messages.
 fn parse_int_option(text: &str, name: &str, min: i32, max: i32) -> Result<i32, Exit> {
-    match cconv::option_parse_int(text, min, max) {
+    match option::option_parse_int(text, min, max) {
         Ok(v) => Ok(v),
         Err(IntOptionError::Invalid) => fatal!("invalid value \"{text}\" for option {name}"),
         Err(IntOptionError::Range) => fatal!("{name} must be in range {min}..{max}"),
@@ -636,7 +635,7 @@ fn parse_script_weight(option: &str) -> Result<(String, i32), Exit> {
     };
     let (name, spec) = (&option[..at], &option[at..]);
     let digits = &spec[1..];
-    let r = cconv::strtol(digits);
+    let r = option::strtol(digits);
     if r.overflow || r.consumed == 0 || r.consumed != digits.len() {
         fatal!("invalid weight specification: {spec}");
     }

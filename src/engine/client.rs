@@ -768,7 +768,7 @@ impl Client {
                 100.0 * (now.get() - self.txn_scheduled) as f64 / sh.cfg.latency_limit_us as f64;
             msg.push_str(&format!(
                 ", {}% of the maximum time of tries was used",
-                crate::report::cfmt::Fixed(pct, 3)
+                crate::compat::fmt::Fixed(pct, 3)
             ));
         }
         msg.push_str(")\n");

@@ -450,7 +450,7 @@ fn table_info(con: &mut Conn, scale_given: bool) -> Option<TableInfo> {
         }
     };
     let text = String::from_utf8_lossy(res.value(0, 0)).into_owned();
-    let scale = crate::script::cnum::atoi(text.as_bytes());
+    let scale = crate::compat::num::atoi(text.as_bytes());
     if scale < 0 {
         log::error!("invalid count(*) from pgbench_branches: \"{text}\"");
         return None;
@@ -481,7 +481,7 @@ fn table_info(con: &mut Conn, scale_given: bool) -> Option<TableInfo> {
             }
         };
     }
-    info.partitions = crate::script::cnum::atoi(res.value(0, 2));
+    info.partitions = crate::compat::num::atoi(res.value(0, 2));
     Some(info)
 }
 

@@ -5,10 +5,10 @@
 
 use std::ffi::CString;
 
+use crate::compat::fmt::{Fixed, push_i64};
 use crate::config::{InitConfig, PartitionMethod};
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
-use crate::report::cfmt::{Fixed, push_i64};
 use crate::sys::clock::monotonic_us;
 
 /// Initialization failed; the messages have been printed (exit status 1).

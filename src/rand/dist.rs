@@ -9,7 +9,7 @@
 
 use super::prng::{PgPrng, leftmost_one_pos64};
 use super::{c_double_to_i64, i64_bits, u64_bits};
-use crate::report::cfmt::Fixed;
+use crate::compat::fmt::Fixed;
 
 /// Smallest accepted `random_gaussian` parameter (`MIN_GAUSSIAN_PARAM`).
 pub(crate) const MIN_GAUSSIAN_PARAM: f64 = 2.0;

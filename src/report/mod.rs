@@ -3,16 +3,15 @@
 //! formatting. The report is built as text, so it can be tested byte for
 //! byte, and written to stdout in one piece.
 
-pub(crate) mod cfmt;
 pub(crate) mod progress;
 pub(crate) mod txlog;
 
 use std::fmt::Write as _;
 
+use crate::compat::fmt::Fixed;
 use crate::config::PartitionMethod;
 use crate::script::{QueryMode, Script};
 use crate::stats::{CommandStats, SimpleStats, StatsData};
-use cfmt::Fixed;
 
 /// Writes text to stdout (the report's stream). Errors writing stdout
 /// (a closed pipe) are ignored, as C ignores printf failures.

@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
+use crate::compat::fmt::Fixed;
 use crate::config::BenchConfig;
-use crate::report::cfmt::Fixed;
 use crate::stats::StatsData;
 
 /// What a progress line shows, fixed for the run.

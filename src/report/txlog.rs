@@ -6,8 +6,8 @@
 use std::fs::File;
 use std::io::{BufWriter, Write};
 
+use crate::compat::fmt::Fixed;
 use crate::rand::prng::PgPrng;
-use crate::report::cfmt::Fixed;
 use crate::stats::{StatsData, TxOutcome};
 use crate::sys::clock::monotonic_us;
 

@@ -8,9 +8,9 @@ use std::fmt::Write as _;
 
 use super::expr::{Expr, Func, Op};
 use super::{Value, Vars};
+use crate::compat::fmt::{Fixed, General};
 use crate::rand::dist;
 use crate::rand::prng::PgPrng;
-use crate::report::cfmt::{Fixed, General};
 
 /// Everything an evaluation may touch.
 pub(crate) struct EvalCtx<'a> {

@@ -394,7 +394,7 @@ impl Parser<'_, '_, '_> {
             if text == b"9223372036854775808" {
                 return Ok((Tok::MaxIntPlusOne, e));
             }
-            return match super::cnum::strtoint64(text) {
+            return match crate::compat::num::strtoint64(text) {
                 Ok(v) => Ok((Tok::Int(v), e)),
                 Err(_) => Err(self.error(
                     "bigint constant overflow",
@@ -402,7 +402,7 @@ impl Parser<'_, '_, '_> {
                 )),
             };
         }
-        let r = super::cnum::strtod(text);
+        let r = crate::compat::num::strtod(text);
         if r.erange || r.end != text.len() {
             return Err(self.error(
                 "double constant overflow",

@@ -599,7 +599,7 @@ pub(crate) fn skip_sql_comments(buf: &[u8]) -> Option<usize> {
     let mut p = 0;
     loop {
         match buf.get(p) {
-            Some(&b) if super::cnum::c_isspace(b) => p += 1,
+            Some(&b) if crate::compat::num::c_isspace(b) => p += 1,
             Some(b'-') if buf.get(p + 1) == Some(&b'-') => {
                 let nl = buf[p..].iter().position(|&b| b == b'\n')?;
                 p += nl + 1;

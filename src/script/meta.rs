@@ -3,9 +3,9 @@
 //! assignment targets, and `\gset`/`\aset` variable names. Mirrors
 //! pgbench.c's evaluateSleep, runShellCommand and the putVariable callers.
 
-use super::cnum;
 use super::vars::valid_variable_name;
 use super::{GsetSpec, Slot, Value, VarRegistry, Vars};
+use crate::compat::num;
 
 /// The variable assigned by `\set` or `\setshell`; its name was checked
 /// when the script was read (C checks it when the variable is created,
@@ -82,7 +82,7 @@ impl SleepArg {
                 if !vars.write_text(slot, scratch) {
                     return Err(format!("{cmd}: undefined variable \"{}\"", vars.name(slot)));
                 }
-                let n = cnum::atoi(scratch);
+                let n = num::atoi(scratch);
                 if n == 0 && !scratch.first().is_some_and(u8::is_ascii_digit) {
                     return Err(format!(
                         "{cmd}: invalid sleep time \"{}\" for variable \"{}\"",
@@ -172,15 +172,15 @@ impl ShellWords {
 /// # Errors
 /// `<first>: shell command must return an integer (not "<res>")`.
 pub(crate) fn parse_setshell_output(first: &str, res: &[u8]) -> Result<i64, String> {
-    let (v, end) = cnum::strtol(res);
+    let (v, end) = num::strtol(res);
     let rest = &res[end..];
-    if res.is_empty() || !rest.iter().all(|&b| cnum::c_isspace(b)) {
+    if res.is_empty() || !rest.iter().all(|&b| num::c_isspace(b)) {
         return Err(format!(
             "{first}: shell command must return an integer (not \"{}\")",
             String::from_utf8_lossy(res)
         ));
     }
-    Ok(i64::from(cnum::c_int_of_long(v)))
+    Ok(i64::from(num::c_int_of_long(v)))
 }
 
 /// The variable a `\gset`/`\aset` column goes to: `prefix + column`.

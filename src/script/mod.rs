@@ -8,7 +8,6 @@
 //! run-time helpers of `\sleep`, `\shell`, `\setshell`, `\set`, `\gset`.
 
 pub(crate) mod builtin;
-pub(crate) mod cnum;
 pub(crate) mod eval;
 pub(crate) mod expr;
 pub(crate) mod lexer;

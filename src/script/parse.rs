@@ -8,8 +8,9 @@ use super::expr::parse_expression;
 use super::lexer::{ScanStop, Scanner, skip_sql_comments, sql_first_line};
 use super::meta::{SetTarget, ShellWords, SleepArg};
 use super::{
-    Command, CommandKind, GsetKind, GsetSpec, MetaCommand, Script, SqlCommand, VarRegistry, cnum,
+    Command, CommandKind, GsetKind, GsetSpec, MetaCommand, Script, SqlCommand, VarRegistry,
 };
+use crate::compat::num;
 
 /// A script syntax error, rendered exactly as C's syntax_error().
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -376,7 +377,7 @@ fn backslash(
                         ));
                     }
                 }
-                SleepArg::Literal(cnum::atoi(arg1))
+                SleepArg::Literal(num::atoi(arg1))
             };
             let has_unit = n == 3 || !unit.is_empty();
             let unit_us = if !has_unit || unit.eq_ignore_ascii_case(b"s") {

@@ -9,8 +9,8 @@ use std::io::Write as _;
 use std::sync::Arc;
 
 use super::EvalError;
-use super::cnum;
-use crate::report::cfmt::General;
+use crate::compat::fmt::General;
+use crate::compat::num;
 
 /// A value of pgbench's expression language.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -212,7 +212,7 @@ impl Vars {
                 true
             }
             State::Typed(Value::Int(i)) => {
-                crate::report::cfmt::push_i64(out, i);
+                crate::compat::fmt::push_i64(out, i);
                 true
             }
             State::Typed(val) => {
@@ -289,14 +289,14 @@ fn parse_value(s: &[u8]) -> Result<Value, ParseError> {
         || s.eq_ignore_ascii_case(b"of")
     {
         Ok(Value::Bool(false))
-    } else if cnum::is_an_int(s) {
-        match cnum::strtoint64(s) {
+    } else if num::is_an_int(s) {
+        match num::strtoint64(s) {
             Ok(i) => Ok(Value::Int(i)),
-            Err(cnum::IntError::OutOfRange) => Err(ParseError::IntRange),
-            Err(cnum::IntError::Syntax) => Err(ParseError::IntSyntax),
+            Err(num::IntError::OutOfRange) => Err(ParseError::IntRange),
+            Err(num::IntError::Syntax) => Err(ParseError::IntSyntax),
         }
     } else {
-        let r = cnum::strtod(s);
+        let r = num::strtod(s);
         if r.erange || r.end == 0 || r.end != s.len() {
             Err(ParseError::Malformed)
         } else {

@@ -3,7 +3,7 @@
 //! (lenient prefixes), so that every option value is accepted or rejected
 //! exactly as C pgbench accepts or rejects it. Pure.
 
-use crate::script::cnum;
+use super::num;
 
 /// The result of `strtol(text, &end, 10)`: the value (clamped to the i64
 /// range on overflow), whether it overflowed, and how many bytes were used
@@ -20,7 +20,7 @@ pub(crate) struct StrtolResult {
 
 /// `strtol(text, &end, 10)` on a 64-bit `long`.
 pub(crate) fn strtol(text: &str) -> StrtolResult {
-    let (value, consumed, overflow) = cnum::strtol_erange(text.as_bytes());
+    let (value, consumed, overflow) = num::strtol_erange(text.as_bytes());
     StrtolResult { value, overflow, consumed }
 }
 
@@ -40,7 +40,7 @@ pub(crate) fn option_parse_int(text: &str, min: i32, max: i32) -> Result<i32, In
     let r = strtol(text);
     // strtoint() also reports ERANGE for values outside the int range.
     let rest = text.as_bytes().get(r.consumed..).unwrap_or(b"");
-    if !rest.iter().all(|&b| cnum::c_isspace(b)) {
+    if !rest.iter().all(|&b| num::c_isspace(b)) {
         return Err(IntOptionError::Invalid);
     }
     let v = i32::try_from(r.value).map_err(|_| IntOptionError::Range)?;
@@ -52,12 +52,12 @@ pub(crate) fn option_parse_int(text: &str, min: i32, max: i32) -> Result<i32, In
 
 /// C `atoi`: `(int) strtol(text, NULL, 10)`.
 pub(crate) fn atoi(text: &str) -> i32 {
-    cnum::atoi(text.as_bytes())
+    num::atoi(text.as_bytes())
 }
 
 /// C `atof`: `strtod(text, NULL)`, the longest numeric prefix, else 0.
 pub(crate) fn atof(text: &str) -> f64 {
-    cnum::strtod(text.as_bytes()).value
+    num::strtod(text.as_bytes()).value
 }
 
 #[cfg(test)]
