@@ -20,19 +20,32 @@ mod sys;
 use std::process::ExitCode;
 
 use config::Action;
+use engine::RunOutcome;
+
+/// Exit status of a successful run (and of `--help`, `-V`, `-b list`).
+const EXIT_SUCCESS: u8 = 0;
+/// Exit status of a usage or set-up error: bad options or scripts, no
+/// connection, a failed initialization.
+const EXIT_SETUP: u8 = 1;
+/// Exit status of a run in which a client aborted.
+const EXIT_ABORTED: u8 = 2;
 
 fn main() -> ExitCode {
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let argv0 = argv.first().map(|a| a.to_string_lossy().into_owned()).unwrap_or_default();
     log::init(&argv0);
     let code = match cli::parse(argv) {
-        Err(cli::Exit::Success) => 0,
-        Err(cli::Exit::Failure) => 1,
+        Err(cli::Exit::Success) => EXIT_SUCCESS,
+        Err(cli::Exit::Failure) => EXIT_SETUP,
         Ok(Action::Init(cfg)) => match init::run(&cfg) {
-            Ok(()) => 0,
-            Err(init::Failed) => 1,
+            Ok(()) => EXIT_SUCCESS,
+            Err(init::Failed) => EXIT_SETUP,
         },
-        Ok(Action::Bench(cfg)) => engine::run(&cfg),
+        Ok(Action::Bench(cfg)) => match engine::run(&cfg) {
+            Ok(RunOutcome::Completed) => EXIT_SUCCESS,
+            Ok(RunOutcome::Aborted | RunOutcome::ExitedOnAbort) => EXIT_ABORTED,
+            Err(engine::SetupFailed) => EXIT_SETUP,
+        },
     };
     ExitCode::from(code)
 }

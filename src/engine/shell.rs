@@ -6,7 +6,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::process::CommandExt;
 use std::process::{Command as Process, Stdio};
 
-use crate::engine::thread::Shared;
+use crate::engine::shared::Shared;
 use crate::log;
 use crate::script::meta::parse_setshell_output;
 use crate::script::{Command, SetTarget, ShellWords, Value, Vars};

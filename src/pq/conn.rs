@@ -9,6 +9,7 @@
 use std::ffi::{CStr, CString, c_char, c_int};
 use std::ptr::{self, NonNull};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::result::{PgResult, cstr_bytes};
 use super::status::{PipelineStatus, TxStatus};
@@ -33,21 +34,37 @@ pub(crate) struct ConnParams {
 /// pgbench remembers it. Locked only while connecting.
 static PASSWORD: Mutex<Option<CString>> = Mutex::new(None);
 
-/// A parameter value for libpq: NUL-checked, or an error naming the setting.
-fn param_cstring(name: &str, value: &Option<String>) -> Result<Option<CString>, String> {
-    match value {
-        None => Ok(None),
-        Some(v) => CString::new(v.as_str())
-            .map(Some)
-            .map_err(|_| format!("invalid connection option \"{name}\": contains a NUL byte")),
+/// A connection could not be made: the message to log, as libpq words it
+/// (`PQerrorMessage`) or as C pgbench does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ConnectError(String);
+
+impl std::fmt::Display for ConnectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
     }
 }
+
+/// A parameter value for libpq: NUL-checked, or an error naming the setting.
+fn param_cstring(name: &str, value: &Option<String>) -> Result<Option<CString>, ConnectError> {
+    match value {
+        None => Ok(None),
+        Some(v) => CString::new(v.as_str()).map(Some).map_err(|_| {
+            ConnectError(format!("invalid connection option \"{name}\": contains a NUL byte"))
+        }),
+    }
+}
+
+/// Numbers every connection of the process, so that a new connection is
+/// never mistaken for the one it replaced (they may share a socket number).
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// An open connection. Dropping it closes it (`PQfinish`); it is never
 /// cloned. It may move between threads but is used by one at a time.
 #[derive(Debug)]
 pub(crate) struct Conn {
     raw: NonNull<pq_sys::PGconn>,
+    id: u64,
 }
 
 // SAFETY: libpq allows a PGconn to be used from any thread as long as no two
@@ -63,7 +80,7 @@ impl Conn {
     ///
     /// # Errors
     /// libpq's error message (`PQerrorMessage`), to be logged by the caller.
-    pub(crate) fn connect(params: &ConnParams) -> Result<Conn, String> {
+    pub(crate) fn connect(params: &ConnParams) -> Result<Conn, ConnectError> {
         let host = param_cstring("host", &params.host)?;
         let port = param_cstring("port", &params.port)?;
         let user = param_cstring("user", &params.user)?;
@@ -90,12 +107,12 @@ impl Conn {
             // points to a NUL-terminated string that outlives the call.
             let raw = unsafe { pq_sys::PQconnectdbParams(kw_ptrs.as_ptr(), val_ptrs.as_ptr(), 1) };
             let Some(raw) = NonNull::new(raw) else {
-                return Err(format!(
+                return Err(ConnectError(format!(
                     "connection to database \"{}\" failed",
                     params.dbname.as_deref().unwrap_or("")
-                ));
+                )));
             };
-            let conn = Conn { raw };
+            let conn = Conn { raw, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) };
             if conn.is_ok() {
                 return Ok(conn);
             }
@@ -108,8 +125,14 @@ impl Conn {
                 }
                 continue;
             }
-            return Err(conn.error_message());
+            return Err(ConnectError(conn.error_message()));
         }
+    }
+
+    /// This connection's number, unique in the process.
+    #[inline]
+    pub(crate) fn id(&self) -> u64 {
+        self.id
     }
 
     fn ptr(&self) -> *mut pq_sys::PGconn {

@@ -1,5 +1,5 @@
 //! Thin safe wrappers over libc: clocks, terminal, password prompt,
-//! resource limits, user lookup, poll, malloc tuning. The only module
+//! resource limits, user lookup, waiting for sockets, malloc tuning. The only module
 //! besides `pq` that contains `unsafe` code and the only one that names
 //! `libc`.
 #![allow(unsafe_code)]
@@ -7,13 +7,12 @@
 pub(crate) mod affinity;
 pub(crate) mod clock;
 pub(crate) mod malloc;
-pub(crate) mod poll;
 pub(crate) mod prompt;
 pub(crate) mod rlimit;
 pub(crate) mod signal;
 pub(crate) mod tty;
-pub(crate) mod uring;
 pub(crate) mod user;
+pub(crate) mod wait;
 
 /// The text C's `%m` prints for an OS error: `strerror(errno)`, without
 /// the " (os error N)" Rust appends.

@@ -1,0 +1,635 @@
+//! One client: its connection, variables, random state and the state
+//! machine that runs scripts on it (C's `CState` and
+//! `advanceConnectionState`).
+//!
+//! [`Client::advance`] runs the machine until the client has to wait, and
+//! returns what it waits for ([`Wait`]), as libpq's `PQconnectPoll` tells
+//! its caller what it is waiting for. It never waits itself, except where
+//! C pgbench blocks too: connecting under `-C`, synchronous `PREPARE`,
+//! `\shell`/`\setshell`, and draining results after an error.
+//!
+//! The steps the machine takes live along C's seams: sending SQL and
+//! reading its results ([`sql`], `sendCommand`, `readCommandResponse`),
+//! meta-commands ([`meta`], `executeMetaCommand`), errors and retries
+//! ([`error`]), and the `\if` stack ([`cond`], fe_utils/conditional.c).
+
+mod cond;
+mod error;
+mod meta;
+mod sql;
+
+use std::os::fd::RawFd;
+
+use crate::engine::shared::Shared;
+use crate::engine::thread_state::ThreadState;
+use crate::log;
+use crate::pq::{Conn, ExecStatus, PipelineStatus};
+use crate::rand::dist::poisson_delay_us;
+use crate::rand::prng::PgPrng;
+use crate::script::{CommandKind, GsetKind, Vars};
+use crate::sys::clock::monotonic_us;
+use cond::CondStack;
+use error::{ErrorStatus, TStatus};
+use sql::Prepared;
+
+/// The states of a client (C's `ConnectionStateEnum`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Choose the script of the next transaction; then throttle, start it,
+    /// or finish when the run is over.
+    #[doc(alias = "CSTATE_CHOOSE_SCRIPT")]
+    ChooseScript,
+    /// Start a transaction: connect under `-C`, remember the random state,
+    /// note the start time.
+    #[doc(alias = "CSTATE_START_TX")]
+    StartTx,
+    /// Under `-R`: schedule the transaction on the thread's Poisson
+    /// timeline, skipping slots already too late under `-L`.
+    #[doc(alias = "CSTATE_PREPARE_THROTTLE")]
+    PrepareThrottle,
+    /// Under `-R`: wait for the scheduled start.
+    #[doc(alias = "CSTATE_THROTTLE")]
+    Throttle,
+    /// Send the current SQL command or run the current meta command.
+    #[doc(alias = "CSTATE_START_COMMAND")]
+    StartCommand,
+    /// Wait for and read the results of the current SQL command (or of a
+    /// whole pipeline at `\endpipeline`).
+    #[doc(alias = "CSTATE_WAIT_RESULT")]
+    WaitResult,
+    /// Wait for a `\sleep` to end.
+    #[doc(alias = "CSTATE_SLEEP")]
+    Sleep,
+    /// The command is done: record its time, go to the next one.
+    #[doc(alias = "CSTATE_END_COMMAND")]
+    EndCommand,
+    /// Skip commands of a false `\if` branch.
+    #[doc(alias = "CSTATE_SKIP_COMMAND")]
+    SkipCommand,
+    /// A serialization or deadlock error: leave the pipeline, roll back,
+    /// then retry or fail.
+    #[doc(alias = "CSTATE_ERROR")]
+    Error,
+    /// Wait for the ROLLBACK sent after an error.
+    #[doc(alias = "CSTATE_WAIT_ROLLBACK_RESULT")]
+    WaitRollbackResult,
+    /// Run the transaction again from its first command with the same
+    /// random state.
+    #[doc(alias = "CSTATE_RETRY")]
+    Retry,
+    /// Give up on the transaction and count it as failed.
+    #[doc(alias = "CSTATE_FAILURE")]
+    Failure,
+    /// End of the script: record the transaction, check that no
+    /// transaction block is left open, disconnect under `-C`.
+    #[doc(alias = "CSTATE_END_TX")]
+    EndTx,
+    /// The client stopped because of an error.
+    #[doc(alias = "CSTATE_ABORTED")]
+    Aborted,
+    /// The client ran all its transactions, or the time is up.
+    #[doc(alias = "CSTATE_FINISHED")]
+    Finished,
+}
+
+/// What a client waits for when [`Client::advance`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Wait {
+    /// The server's reply to what the client just sent (it has read
+    /// nothing since); with `flush`, also room to send output libpq still
+    /// holds.
+    Reply {
+        /// Output is still queued in libpq.
+        flush: bool,
+    },
+    /// More of a reply the client has begun to read.
+    MoreReply {
+        /// Output is still queued in libpq.
+        flush: bool,
+    },
+    /// A point in time (`\sleep`, `-R` schedule), monotonic µs.
+    Until(i64),
+    /// Nothing: a transaction ended; it can run again after the other
+    /// clients had their turn.
+    Yield,
+    /// It is finished or aborted.
+    Done,
+}
+
+/// The current time, read at most once per step (C's `pg_time_now_lazy`).
+#[derive(Debug, Default)]
+struct LazyNow(Option<i64>);
+
+impl LazyNow {
+    #[inline]
+    fn get(&mut self) -> i64 {
+        *self.0.get_or_insert_with(monotonic_us)
+    }
+
+    fn reset(&mut self) {
+        self.0 = None;
+    }
+
+    fn set(&mut self, t: i64) {
+        self.0 = Some(t);
+    }
+}
+
+/// A client (C's `CState`).
+#[derive(Debug)]
+#[doc(alias = "CState")]
+pub(crate) struct Client {
+    /// Client number, 0-based over the whole run.
+    pub(crate) id: i32,
+    /// Where the state machine is.
+    pub(crate) state: State,
+    /// The connection (None before `-C` connects and after it disconnects).
+    conn: Option<Conn>,
+    /// The client's variables.
+    vars: Vars,
+    /// Generator of the script functions (`cs_func_rs`).
+    rng: PgPrng,
+    /// `rng` at the start of the transaction, restored for a retry.
+    saved_rng: PgPrng,
+    /// The `\if` stack.
+    cond: CondStack,
+    /// Index of the current script.
+    use_file: usize,
+    /// Index of the current command in the script.
+    command: usize,
+    /// Pipeline syncs sent and not yet read.
+    num_syncs: i32,
+    /// This client entered pipeline mode at some point (until then the
+    /// pipeline status need not be asked of libpq).
+    maybe_pipeline: bool,
+    /// When the transaction was scheduled to start (µs).
+    txn_scheduled: i64,
+    /// When the current `\sleep` ends (µs).
+    sleep_until: i64,
+    /// When the transaction actually started (µs).
+    txn_begin: i64,
+    /// When the current command started (µs, with `-r`).
+    stmt_begin: i64,
+    /// Which commands are prepared on the current connection.
+    prepared: Prepared,
+    /// How the current transaction is going.
+    estatus: ErrorStatus,
+    /// Tries of the current transaction so far.
+    tries: u32,
+    /// Transactions ended (successful, failed or skipped).
+    cnt: i64,
+}
+
+impl Client {
+    /// A client in its initial state.
+    pub(crate) fn new(id: i32, vars: Vars, rng: PgPrng, n_commands: usize) -> Self {
+        Client {
+            id,
+            state: State::ChooseScript,
+            conn: None,
+            vars,
+            rng,
+            saved_rng: rng,
+            cond: CondStack::default(),
+            use_file: 0,
+            command: 0,
+            num_syncs: 0,
+            maybe_pipeline: false,
+            txn_scheduled: 0,
+            sleep_until: 0,
+            txn_begin: 0,
+            stmt_begin: 0,
+            prepared: Prepared::new(n_commands),
+            estatus: ErrorStatus::NoError,
+            tries: 1,
+            cnt: 0,
+        }
+    }
+
+    /// Installs a connection (initial connection or `-C` reconnect).
+    pub(crate) fn set_conn(&mut self, conn: Conn) {
+        self.conn = Some(conn);
+    }
+
+    /// Closes the connection, if any (C's `finishCon`).
+    pub(crate) fn finish_conn(&mut self) {
+        if let Some(c) = self.conn.take() {
+            c.finish();
+        }
+    }
+
+    /// The connection's number and socket, if connected.
+    #[inline]
+    pub(crate) fn socket(&self) -> Option<(u64, RawFd)> {
+        self.conn.as_ref().map(|c| (c.id(), c.socket()))
+    }
+
+    /// The connection's number, if connected.
+    #[inline]
+    pub(crate) fn conn_id(&self) -> Option<u64> {
+        self.conn.as_ref().map(Conn::id)
+    }
+
+    /// libpq's last error message on this client's connection.
+    pub(crate) fn conn_error(&self) -> String {
+        self.conn.as_ref().map(Conn::error_message).unwrap_or_default()
+    }
+
+    /// libpq's pipeline status; asked only after this client entered
+    /// pipeline mode on its connection (it cannot be in one otherwise).
+    fn pipeline_status(&self) -> PipelineStatus {
+        if !self.maybe_pipeline {
+            return PipelineStatus::Off;
+        }
+        self.conn.as_ref().map_or(PipelineStatus::Off, Conn::pipeline_status)
+    }
+
+    /// Runs the state machine until the client has to wait.
+    ///
+    /// `go_on` is the scheduler's leave to go straight on to the next
+    /// transaction when this one ends, instead of yielding (the worker
+    /// gives it when no other client is queued and this one waited for the
+    /// server since it last yielded); taking it clears it.
+    #[doc(alias = "advanceConnectionState")]
+    pub(crate) fn advance(
+        &mut self,
+        sh: &Shared<'_>,
+        th: &mut ThreadState,
+        mut go_on: Option<&mut bool>,
+    ) -> Wait {
+        let mut now = LazyNow::default();
+        // A client that starts here in WAIT_RESULT waited for its socket
+        // with no complete result in libpq's buffer (it waits only then),
+        // and nothing has read it since: its first read needs no
+        // PQisBusy.
+        let mut busy_known = self.state == State::WaitResult;
+        loop {
+            match self.state {
+                State::ChooseScript => {
+                    self.use_file = choose_script(sh, th);
+                    self.estatus = ErrorStatus::NoError;
+                    self.tries = 1;
+                    log::debug!(
+                        "client {} executing script \"{}\"",
+                        self.id,
+                        sh.scripts[self.use_file].desc
+                    );
+                    self.state = if sh.timer_exceeded() {
+                        State::Finished
+                    } else if sh.throttled() {
+                        State::PrepareThrottle
+                    } else {
+                        State::StartTx
+                    };
+                }
+                State::StartTx => {
+                    if self.conn.is_none() {
+                        let start = now.get();
+                        match Conn::connect(&sh.cfg.conn) {
+                            Ok(c) => self.set_conn(c),
+                            Err(msg) => {
+                                log::error!("{msg}");
+                                log::error!(
+                                    "client {} aborted while establishing connection",
+                                    self.id
+                                );
+                                self.state = State::Aborted;
+                                continue;
+                            }
+                        }
+                        let t = monotonic_us();
+                        now.set(t);
+                        th.conn_duration += t - start;
+                        self.prepared.clear();
+                    }
+                    self.saved_rng = self.rng;
+                    // Only the statistics that time transactions (and -L,
+                    // which makes them) read the start: otherwise the
+                    // clock is not read for it.
+                    if sh.detailed {
+                        self.txn_begin = now.get();
+                        if !sh.throttled() {
+                            self.txn_scheduled = self.txn_begin;
+                        }
+                    }
+                    self.state = State::StartCommand;
+                    self.command = 0;
+                }
+                State::PrepareThrottle => {
+                    th.throttle_trigger +=
+                        poisson_delay_us(&mut th.throttle_rng, sh.cfg.throttle_delay_us);
+                    self.txn_scheduled = th.throttle_trigger;
+                    if sh.cfg.latency_limit_us != 0 {
+                        let t = now.get();
+                        if th.throttle_trigger < t - sh.cfg.latency_limit_us {
+                            self.record_transaction(sh, th, &mut now, true);
+                            if sh.timer_exceeded()
+                                || (sh.cfg.nxacts > 0 && self.cnt >= i64::from(sh.cfg.nxacts))
+                            {
+                                self.state = State::Finished;
+                            }
+                            continue;
+                        }
+                    }
+                    self.state = if sh.end_time > 0 && self.txn_scheduled > sh.end_time {
+                        State::Finished
+                    } else {
+                        State::Throttle
+                    };
+                }
+                State::Throttle => {
+                    if now.get() < self.txn_scheduled {
+                        return Wait::Until(self.txn_scheduled);
+                    }
+                    self.state = if sh.timer_exceeded() { State::Finished } else { State::StartTx };
+                }
+                State::StartCommand => {
+                    let script = &sh.scripts[self.use_file];
+                    let Some(cmd) = script.commands.get(self.command) else {
+                        if self.pipeline_status() == PipelineStatus::Off {
+                            self.state = State::EndTx;
+                        } else {
+                            log::error!(
+                                "client {} aborted: end of script reached with pipeline open",
+                                self.id
+                            );
+                            self.state = State::Aborted;
+                        }
+                        continue;
+                    };
+                    if sh.cfg.report_per_command {
+                        self.stmt_begin = now.get();
+                    }
+                    match &cmd.kind {
+                        CommandKind::Sql(sql) => {
+                            if self.pipeline_status() != PipelineStatus::Off
+                                && let Some(g) = &sql.gset
+                            {
+                                let (tag, msg) = match g.kind {
+                                    GsetKind::Gset => {
+                                        ("gset", "\\gset is not allowed in pipeline mode")
+                                    }
+                                    GsetKind::Aset => {
+                                        ("aset", "\\aset is not allowed in pipeline mode")
+                                    }
+                                };
+                                self.command_failed(tag, msg);
+                                self.state = State::Aborted;
+                                continue;
+                            }
+                            if !self.send_command(sh, sql, &mut th.scratch) {
+                                self.command_failed("SQL", "SQL command send failed");
+                                self.state = State::Aborted;
+                            } else if self.pipeline_status() == PipelineStatus::Off {
+                                self.state = State::WaitResult;
+                                // Do not try to read now: the answer cannot
+                                // be there yet, and a read that finds
+                                // nothing is a wasted system call. C enters
+                                // the state (and says so) before waiting.
+                                log::debug!("client {} receiving", self.id);
+                                return self.socket_wait(true);
+                            } else {
+                                self.state = State::EndCommand;
+                            }
+                        }
+                        CommandKind::Meta(meta) => {
+                            self.state =
+                                self.execute_meta(sh, cmd, meta, &mut now, &mut th.scratch);
+                            if self.state == State::Aborted {
+                                self.estatus = ErrorStatus::MetaCommand;
+                            } else if self.state == State::WaitResult {
+                                log::debug!("client {} receiving", self.id);
+                                return self.socket_wait(true);
+                            }
+                        }
+                    }
+                }
+                State::SkipCommand => self.skip_commands(sh),
+                State::WaitResult => {
+                    log::debug!("client {} receiving", self.id);
+                    let Some(conn) = self.conn.as_mut() else {
+                        self.command_failed("SQL", "perhaps the backend died while processing");
+                        self.state = State::Aborted;
+                        continue;
+                    };
+                    // Read only when no complete result is buffered
+                    // (else one read per pipelined result would be spent).
+                    if (std::mem::take(&mut busy_known) || conn.is_busy()) && !conn.consume_input()
+                    {
+                        self.command_failed("SQL", "perhaps the backend died while processing");
+                        self.state = State::Aborted;
+                        continue;
+                    }
+                    if conn.is_busy() {
+                        return self.socket_wait(false);
+                    }
+                    if self.read_response(sh, &mut th.scratch) {
+                        if self.pipeline_status() != PipelineStatus::On {
+                            self.state = State::EndCommand;
+                        }
+                    } else if self.estatus.can_retry() {
+                        self.state = State::Error;
+                    } else {
+                        self.state = State::Aborted;
+                    }
+                }
+                State::Sleep => {
+                    if now.get() < self.sleep_until {
+                        return Wait::Until(self.sleep_until);
+                    }
+                    self.state = State::EndCommand;
+                }
+                State::EndCommand => {
+                    if sh.cfg.report_per_command {
+                        let elapsed = now.get() - self.stmt_begin;
+                        if let Some(cs) = th
+                            .cmd_stats
+                            .get_mut(self.use_file)
+                            .and_then(|v| v.get_mut(self.command))
+                        {
+                            #[allow(clippy::cast_precision_loss)]
+                            cs.elapsed.add(elapsed as f64 / 1e6);
+                        }
+                    }
+                    self.command += 1;
+                    self.state =
+                        if self.cond.active() { State::StartCommand } else { State::SkipCommand };
+                }
+                State::Error => self.handle_error(sh, &mut now),
+                State::WaitRollbackResult => {
+                    log::debug!("client {} receiving", self.id);
+                    let Some(conn) = self.conn.as_mut() else {
+                        self.state = State::Aborted;
+                        continue;
+                    };
+                    if !conn.consume_input() {
+                        log::error!(
+                            "client {} aborted while rolling back the transaction after an error; perhaps the backend died while processing",
+                            self.id
+                        );
+                        self.state = State::Aborted;
+                        continue;
+                    }
+                    if conn.is_busy() {
+                        return self.socket_wait(false);
+                    }
+                    let res = conn.get_result();
+                    if res.as_ref().is_some_and(|r| r.status() == ExecStatus::CommandOk) {
+                        drop(res);
+                        // The NULL that ends the command.
+                        while conn.get_result().is_some() {}
+                        self.state = self.after_error(sh, &mut now);
+                    } else {
+                        log::error!(
+                            "client {} aborted while rolling back the transaction after an error; {}",
+                            self.id,
+                            conn.error_message()
+                        );
+                        self.state = State::Aborted;
+                    }
+                }
+                State::Retry => {
+                    if sh.cfg.verbose_errors {
+                        self.print_verbose_error(sh, &mut now, true);
+                    }
+                    self.tries += 1;
+                    if let Some(cs) =
+                        th.cmd_stats.get_mut(self.use_file).and_then(|v| v.get_mut(self.command))
+                    {
+                        cs.retries += 1;
+                    }
+                    self.rng = self.saved_rng;
+                    self.command = 0;
+                    self.estatus = ErrorStatus::NoError;
+                    self.state = State::StartCommand;
+                }
+                State::Failure => {
+                    if let Some(cs) =
+                        th.cmd_stats.get_mut(self.use_file).and_then(|v| v.get_mut(self.command))
+                    {
+                        cs.failures += 1;
+                    }
+                    if sh.cfg.verbose_errors {
+                        self.print_verbose_error(sh, &mut now, false);
+                    }
+                    self.state = State::EndTx;
+                }
+                State::EndTx => {
+                    self.record_transaction(sh, th, &mut now, false);
+                    match self.transaction_status() {
+                        TStatus::InBlock => {
+                            log::error!(
+                                "client {} aborted: end of script reached without completing the last transaction",
+                                self.id
+                            );
+                            self.state = State::Aborted;
+                            continue;
+                        }
+                        TStatus::Idle => {}
+                        other => {
+                            self.transaction_status_failed(other);
+                            continue;
+                        }
+                    }
+                    if sh.cfg.is_connect {
+                        let start = now.get();
+                        self.finish_conn();
+                        let t = monotonic_us();
+                        now.set(t);
+                        th.conn_duration += t - start;
+                    }
+                    if (sh.cfg.duration <= 0 && self.cnt >= i64::from(sh.cfg.nxacts))
+                        || sh.timer_exceeded()
+                    {
+                        self.state = State::Finished;
+                        continue;
+                    }
+                    self.state = State::ChooseScript;
+                    if go_on.as_deref_mut().is_some_and(std::mem::take) {
+                        continue;
+                    }
+                    // Give the other clients a turn after a transaction.
+                    return Wait::Yield;
+                }
+                State::Aborted | State::Finished => {
+                    self.finish_conn();
+                    return Wait::Done;
+                }
+            }
+        }
+    }
+
+    /// What to wait for while the server works on our command: `reply`
+    /// when nothing was read since the command was sent.
+    fn socket_wait(&mut self, reply: bool) -> Wait {
+        let flush = match self.conn.as_mut() {
+            Some(c) => c.flush() > 0,
+            None => false,
+        };
+        if reply { Wait::Reply { flush } } else { Wait::MoreReply { flush } }
+    }
+
+    /// `processXactStats`: records the end of a transaction (or a skipped
+    /// slot) in the thread's statistics and log.
+    #[inline(never)]
+    fn record_transaction(
+        &mut self,
+        sh: &Shared<'_>,
+        th: &mut ThreadState,
+        now: &mut LazyNow,
+        skipped: bool,
+    ) {
+        let mut latency = 0.0;
+        let mut lag = 0.0;
+        if sh.detailed && !skipped && self.estatus == ErrorStatus::NoError {
+            let t = now.get();
+            #[allow(clippy::cast_precision_loss)]
+            {
+                latency = (t - self.txn_scheduled) as f64;
+                lag = (self.txn_begin - self.txn_scheduled) as f64;
+            }
+        }
+        let outcome = self.estatus.outcome();
+        let with_lag = sh.throttled();
+        th.stats.accum(skipped, latency, lag, outcome, self.tries, with_lag);
+        #[allow(clippy::cast_precision_loss)]
+        if sh.cfg.latency_limit_us != 0 && latency > sh.cfg.latency_limit_us as f64 {
+            th.latency_late += 1;
+        }
+        self.cnt += 1;
+        if let Some(log) = th.log.as_mut() {
+            log.transaction(
+                &mut th.sample_rng,
+                self.id,
+                self.cnt,
+                self.use_file,
+                skipped,
+                outcome,
+                latency,
+                lag,
+                self.tries,
+            );
+        }
+        if sh.cfg.per_script_stats
+            && let Some(s) = th.script_stats.get_mut(self.use_file)
+        {
+            s.accum(skipped, latency, lag, outcome, self.tries, with_lag);
+        }
+    }
+}
+
+/// `chooseScript`: the script of the next transaction, by weight.
+fn choose_script(sh: &Shared<'_>, th: &mut ThreadState) -> usize {
+    if sh.scripts.len() == 1 {
+        return 0;
+    }
+    let mut w = th.choose_rng.int64_range(0, sh.cfg.total_weight - 1);
+    let mut i = 0;
+    loop {
+        w -= i64::from(sh.scripts[i].weight);
+        i += 1;
+        if w < 0 || i >= sh.scripts.len() {
+            return i - 1;
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! The main thread during a run (C's progress reporting in thread 0):
+//! it ends the `-T` time, prints a `-P` progress line from the snapshots
+//! every worker sends at each report time, and collects the workers'
+//! results.
+
+use crossbeam_channel::{Receiver, RecvTimeoutError};
+
+use crate::engine::shared::Shared;
+use crate::engine::worker::{Msg, WorkerResult};
+use crate::log;
+use crate::report;
+use crate::stats::StatsData;
+use crate::sys::clock::monotonic_us;
+
+/// The main thread during the run: sets the `-T` timer, prints progress
+/// reports from the workers' snapshots, and collects their results.
+pub(crate) fn supervise(
+    sh: &Shared<'_>,
+    rx: &Receiver<Msg>,
+    nthreads: usize,
+    start_time: i64,
+) -> Vec<WorkerResult> {
+    let cfg = sh.cfg;
+    let mut results: Vec<WorkerResult> = Vec::with_capacity(nthreads);
+    let mut latest: Vec<(u64, i64, StatsData)> = vec![(0, 0, StatsData::new(0)); nthreads];
+    let mut done = vec![false; nthreads];
+    let mut last = StatsData::new(0);
+    let mut last_report: Option<i64> = None;
+    let mut next_seq: u64 = 1;
+    let progress_us = i64::from(cfg.progress) * 1_000_000;
+    // A report waits at most this long for a late worker's snapshot.
+    let grace_us = (progress_us / 2).min(1_000_000);
+    let timer_at = if cfg.duration > 0 { Some(sh.end_time) } else { None };
+    while results.len() < nthreads {
+        let now = monotonic_us();
+        let mut deadline: Option<i64> = None;
+        if let Some(t) = timer_at
+            && !sh.timer_exceeded()
+        {
+            if now >= t {
+                sh.exceed_timer();
+            } else {
+                deadline = Some(t);
+            }
+        }
+        let report_due =
+            sh.sync.origin.get().map(|o| {
+                o + i64::try_from(next_seq).unwrap_or(i64::MAX).saturating_mul(progress_us)
+            });
+        // As in C, reports follow thread 0: one is printed once thread 0
+        // reached its time (with the other threads' snapshots of the same
+        // moment, or their latest after a grace period), and none after
+        // thread 0 has finished.
+        if progress_us > 0
+            && !done[0]
+            && let Some(due) = report_due
+        {
+            let live_min = (0..nthreads).filter(|&t| !done[t]).map(|t| latest[t].0).min();
+            let ready = live_min.is_none_or(|m| m >= next_seq);
+            let overdue = now >= due + grace_us && latest[0].0 >= next_seq;
+            if ready || overdue {
+                let mut cur = StatsData::new(0);
+                let mut at = due;
+                for (seq, t, st) in &latest {
+                    cur.merge(st);
+                    if *seq >= next_seq {
+                        at = at.max(*t);
+                    }
+                }
+                let origin = sh.sync.origin.get().copied().unwrap_or(start_time);
+                let prev = last_report.unwrap_or(origin);
+                let line = report::progress::format_progress(
+                    &report::progress::ProgressFormat::of(cfg, sh.epoch_shift),
+                    &cur,
+                    &last,
+                    at - prev,
+                    at - origin,
+                    at,
+                );
+                log::raw(line.as_bytes());
+                last = cur;
+                last_report = Some(at);
+                // Reports every live worker has already passed (it was
+                // late) are not printed one by one.
+                next_seq = match live_min {
+                    Some(m) if ready => m.max(next_seq) + 1,
+                    _ => next_seq + 1,
+                };
+                continue;
+            }
+            // Wake up when the grace period ends, to print with what has
+            // arrived; past it, only a message can make the report ready.
+            let d = due + grace_us;
+            if now < d {
+                deadline = Some(deadline.map_or(d, |x| x.min(d)));
+            }
+        }
+        let msg = match deadline {
+            Some(d) => {
+                let wait = std::time::Duration::from_micros((d - now).max(0).unsigned_abs());
+                match rx.recv_timeout(wait) {
+                    Ok(m) => m,
+                    Err(RecvTimeoutError::Timeout) => continue,
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+            }
+            None => match rx.recv() {
+                Ok(m) => m,
+                Err(_) => break,
+            },
+        };
+        match msg {
+            Msg::Progress { tid, seq, now, stats } => {
+                if let Some(l) = latest.get_mut(tid) {
+                    *l = (seq, now, stats);
+                }
+            }
+            Msg::Done(r) => {
+                let tid = r.tid;
+                if let Some(l) = latest.get_mut(tid) {
+                    l.2 = r.state.stats;
+                }
+                if let Some(d) = done.get_mut(tid) {
+                    *d = true;
+                }
+                results.push(*r);
+            }
+        }
+    }
+    results.sort_by_key(|r| r.tid);
+    results
+}

@@ -1,0 +1,144 @@
+//! The run-wide state every worker reads: the configuration and scripts,
+//! the `-T` timer, and the start and stop coordination ([`RunSync`]). The
+//! main thread writes only the timer and the stop flag.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex, OnceLock};
+
+use crate::config::BenchConfig;
+use crate::script::Script;
+use crate::sys::wait::{Mechanism, Waker};
+
+/// Read-only state of the run, shared by all workers.
+#[derive(Debug)]
+pub(crate) struct Shared<'a> {
+    /// The configuration.
+    pub(crate) cfg: &'a BenchConfig,
+    /// The scripts (same as `cfg.scripts`).
+    pub(crate) scripts: &'a [Script],
+    /// Set when the `-T` duration is over (C's `timer_exceeded`).
+    pub(crate) timer: &'a AtomicBool,
+    /// End of the run under `-T` for throttling (monotonic µs; 0: none).
+    pub(crate) end_time: i64,
+    /// Whether latencies are measured (`-P`, `-R`, `-L`, `-l` or several
+    /// scripts).
+    pub(crate) detailed: bool,
+    /// Monotonic-to-epoch shift, µs.
+    pub(crate) epoch_shift: i64,
+    /// Start and stop coordination.
+    pub(crate) sync: &'a RunSync,
+    /// The waiting mechanism.
+    pub(crate) mechanism: Mechanism,
+    /// Pin each worker thread to a core.
+    pub(crate) pin: bool,
+    /// Index of each script's first command when the commands of all
+    /// scripts are numbered in order (for per-command flags).
+    pub(crate) command_base: Vec<usize>,
+}
+
+impl Shared<'_> {
+    /// Whether the `-T` time is up.
+    #[inline]
+    pub(crate) fn timer_exceeded(&self) -> bool {
+        self.timer.load(Ordering::Relaxed)
+    }
+
+    /// Ends the `-T` time.
+    pub(crate) fn exceed_timer(&self) {
+        self.timer.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether `-R` is on.
+    #[inline]
+    pub(crate) fn throttled(&self) -> bool {
+        self.cfg.throttle_delay_us > 0.0
+    }
+}
+
+/// Start and stop coordination between the workers and the main thread.
+#[derive(Debug)]
+pub(crate) struct RunSync {
+    /// C's "READY" barrier: all threads set up.
+    pub(crate) ready: Gate,
+    /// C's "GO" barrier: all connections made.
+    pub(crate) go: Gate,
+    /// Thread 0's start time, the origin of progress reports.
+    pub(crate) origin: OnceLock<i64>,
+    /// Set to end the run early (`--exit-on-abort`, a failed initial
+    /// connection).
+    stop: AtomicBool,
+    /// Wakes workers blocked in a wait when `stop` is set.
+    pub(crate) waker: Waker,
+}
+
+impl RunSync {
+    /// Coordination for `nthreads` workers.
+    pub(crate) fn new(nthreads: usize, waker: Waker) -> Self {
+        RunSync {
+            ready: Gate::new(nthreads),
+            go: Gate::new(nthreads),
+            origin: OnceLock::new(),
+            stop: AtomicBool::new(false),
+            waker,
+        }
+    }
+
+    /// Asks every worker to stop as soon as it can.
+    pub(crate) fn stop_all(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.waker.wake();
+    }
+
+    /// Whether the workers were asked to stop.
+    pub(crate) fn stopping(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Opens both gates for good, without the threads that never started
+    /// (a thread could not be created): the workers waiting there give up.
+    pub(crate) fn abandon(&self) {
+        self.stop_all();
+        self.ready.abandon();
+        self.go.abandon();
+    }
+}
+
+/// A barrier for a fixed number of threads that can also be abandoned.
+#[derive(Debug)]
+pub(crate) struct Gate {
+    /// Threads arrived so far, and whether the gate was abandoned.
+    state: Mutex<(usize, bool)>,
+    opened: Condvar,
+    n: usize,
+}
+
+impl Gate {
+    fn new(n: usize) -> Self {
+        Gate { state: Mutex::new((0, false)), opened: Condvar::new(), n }
+    }
+
+    /// Waits until all `n` threads arrived (true) or the gate is abandoned
+    /// (false).
+    pub(crate) fn wait(&self) -> bool {
+        let Ok(mut st) = self.state.lock() else { return false };
+        st.0 += 1;
+        if st.0 >= self.n {
+            self.opened.notify_all();
+            return !st.1;
+        }
+        while st.0 < self.n && !st.1 {
+            st = match self.opened.wait(st) {
+                Ok(g) => g,
+                Err(_) => return false,
+            };
+        }
+        !st.1
+    }
+
+    fn abandon(&self) {
+        if let Ok(mut st) = self.state.lock() {
+            st.1 = true;
+        }
+        self.opened.notify_all();
+    }
+}

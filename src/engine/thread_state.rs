@@ -1,0 +1,78 @@
+//! What one worker thread owns and its clients update as they run: the
+//! thread's random generators (C's `TState`), its `-R` schedule, its
+//! statistics and transaction log, and the scratch buffers its clients
+//! share.
+
+use crate::pq::ParamBuf;
+use crate::rand::prng::PgPrng;
+use crate::report::txlog::TxLog;
+use crate::script::Script;
+use crate::stats::{CommandStats, StatsData};
+
+/// Per-thread mutable state the client state machine updates.
+#[derive(Debug)]
+pub(crate) struct ThreadState {
+    /// Thread number.
+    pub(crate) tid: usize,
+    /// Script choice (`ts_choose_rs`).
+    pub(crate) choose_rng: PgPrng,
+    /// `-R` delays (`ts_throttle_rs`).
+    pub(crate) throttle_rng: PgPrng,
+    /// Log sampling (`ts_sample_rs`).
+    pub(crate) sample_rng: PgPrng,
+    /// The thread's `-R` schedule.
+    pub(crate) throttle_trigger: i64,
+    /// All transactions of the thread.
+    pub(crate) stats: StatsData,
+    /// Successful transactions above `-L`.
+    pub(crate) latency_late: i64,
+    /// Connection and disconnection time under `-C`, µs.
+    pub(crate) conn_duration: i64,
+    /// Per-script statistics (several scripts).
+    pub(crate) script_stats: Vec<StatsData>,
+    /// Per-command statistics (`-r`).
+    pub(crate) cmd_stats: Vec<Vec<CommandStats>>,
+    /// The transaction log (`-l`).
+    pub(crate) log: Option<TxLog>,
+    /// Buffers for rendering and reading, shared by the thread's clients.
+    pub(crate) scratch: Scratch,
+}
+
+impl ThreadState {
+    /// A thread's state before the run.
+    pub(crate) fn new(tid: usize, rngs: [PgPrng; 3], scripts: &[Script]) -> Self {
+        let [choose_rng, throttle_rng, sample_rng] = rngs;
+        ThreadState {
+            tid,
+            choose_rng,
+            throttle_rng,
+            sample_rng,
+            throttle_trigger: 0,
+            stats: StatsData::new(0),
+            latency_late: 0,
+            conn_duration: 0,
+            script_stats: vec![StatsData::new(0); scripts.len()],
+            cmd_stats: scripts
+                .iter()
+                .map(|s| vec![CommandStats::default(); s.commands.len()])
+                .collect(),
+            log: None,
+            scratch: Scratch::default(),
+        }
+    }
+}
+
+/// Buffers a worker lends to whichever client is sending or reading: what
+/// they hold lives only during one call, so one set per thread serves all
+/// its clients (per client they would cost memory at `-c 1000`).
+#[derive(Debug, Default)]
+pub(crate) struct Scratch {
+    /// SQL text (simple mode) or parameter values.
+    pub(crate) buf: Vec<u8>,
+    /// Parameter offsets into `buf`.
+    pub(crate) starts: Vec<u32>,
+    /// `\gset` variable names.
+    pub(crate) name: Vec<u8>,
+    /// Parameter pointers for libpq.
+    pub(crate) params: ParamBuf,
+}

@@ -1,0 +1,374 @@
+//! A worker thread (C's `threadRun`): it owns its clients, their
+//! connections, its random generators, statistics and log file, and runs
+//! the wait loop. Nothing it owns is shared; it reports to the main thread
+//! only by messages (progress snapshots, its final result).
+//!
+//! The loop knows clients only by what [`Client::advance`] says they wait
+//! for, and sockets only through [`Waiter`]: which mechanism waits is the
+//! wait set's business.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crossbeam_channel::Sender;
+
+use crate::engine::client::{Client, State, Wait};
+use crate::engine::runq::RunQueue;
+use crate::engine::shared::Shared;
+use crate::engine::thread_state::ThreadState;
+use crate::log;
+use crate::pq::Conn;
+use crate::report::txlog::{self, TxLog};
+use crate::stats::StatsData;
+use crate::sys::clock::monotonic_us;
+use crate::sys::wait::{Interest, Token, Waiter};
+
+/// A message from a worker to the main thread.
+#[derive(Debug)]
+pub(crate) enum Msg {
+    /// Cumulative statistics at a progress report time.
+    Progress {
+        /// Thread number.
+        tid: usize,
+        /// Which report (1 for the first).
+        seq: u64,
+        /// When the snapshot was taken (monotonic µs).
+        now: i64,
+        /// The thread's statistics so far.
+        stats: StatsData,
+    },
+    /// The worker is done.
+    Done(Box<WorkerResult>),
+}
+
+/// How a worker's part of the run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WorkerOutcome {
+    /// Every client finished.
+    Finished,
+    /// Some client aborted, or the wait loop failed: the results are
+    /// incomplete.
+    ClientsAborted,
+    /// A client aborted under `--exit-on-abort`: the run stops, without a
+    /// report.
+    ExitOnAbort,
+    /// The set-up failed (an initial connection, the log file): the run
+    /// stops with the set-up's messages.
+    SetupFailed,
+}
+
+/// What a worker hands back at the end of the run.
+#[derive(Debug)]
+pub(crate) struct WorkerResult {
+    /// Thread number.
+    pub(crate) tid: usize,
+    /// The thread's statistics and counters.
+    pub(crate) state: ThreadState,
+    /// When the thread's benchmark started (after its connections).
+    pub(crate) bench_start: i64,
+    /// How it ended.
+    pub(crate) outcome: WorkerOutcome,
+}
+
+/// Runs one worker thread (C's `threadRun`) and returns its result.
+pub(crate) fn run(
+    sh: &Shared<'_>,
+    mut th: ThreadState,
+    mut clients: Vec<Client>,
+    tx: &Sender<Msg>,
+) -> WorkerResult {
+    let cfg = sh.cfg;
+    let mut setup_failed = false;
+    if sh.pin {
+        crate::sys::affinity::pin_current_thread(th.tid);
+    }
+    if cfg.use_log {
+        let path = txlog::log_path(cfg.log_prefix.as_deref(), std::process::id(), th.tid);
+        match TxLog::open(&path, log_format(sh)) {
+            Ok(l) => th.log = Some(l),
+            Err(e) => {
+                log::error!("{e}");
+                setup_failed = true;
+            }
+        }
+    }
+    if !sh.sync.ready.wait() {
+        return WorkerResult {
+            tid: th.tid,
+            state: th,
+            bench_start: 0,
+            outcome: WorkerOutcome::SetupFailed,
+        };
+    }
+    let thread_start = monotonic_us();
+    if th.tid == 0 {
+        let _ = sh.sync.origin.set(thread_start);
+    }
+    if !cfg.is_connect && !setup_failed {
+        for c in &mut clients {
+            if sh.sync.stopping() {
+                break;
+            }
+            match Conn::connect(&cfg.conn) {
+                Ok(mut conn) => {
+                    conn.set_nonblocking(true);
+                    c.set_conn(conn);
+                }
+                Err(e) => {
+                    log::error!("{e}");
+                    log::error!("could not create connection for client {}", c.id);
+                    setup_failed = true;
+                    break;
+                }
+            }
+        }
+    }
+    if setup_failed {
+        sh.sync.stop_all();
+    }
+    if !sh.sync.go.wait() {
+        setup_failed = true;
+    }
+    if th.tid == 0 && !cfg.is_connect {
+        crate::sys::malloc::heap_after_connections();
+    }
+    let bench_start = monotonic_us();
+    th.throttle_trigger = bench_start;
+    if let Some(l) = th.log.as_mut() {
+        l.start(bench_start);
+    }
+    let mut end = LoopEnd::AllDone;
+    if !setup_failed && !sh.sync.stopping() {
+        let origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
+        end = Loop::new(clients.len()).run(sh, &mut th, &mut clients, tx, origin);
+    }
+    if end == LoopEnd::ExitOnAbort {
+        log::error!("Run was aborted due to an error in thread {}", th.tid);
+        sh.sync.stop_all();
+    }
+    let all_finished = clients.iter().all(|c| c.state == State::Finished);
+    for c in &mut clients {
+        c.finish_conn();
+    }
+    if let Some(l) = th.log.as_mut()
+        && let Err(e) = l.finish()
+    {
+        log::error!("{e}");
+    }
+    let outcome = if setup_failed {
+        WorkerOutcome::SetupFailed
+    } else if end == LoopEnd::ExitOnAbort {
+        WorkerOutcome::ExitOnAbort
+    } else if all_finished {
+        WorkerOutcome::Finished
+    } else {
+        WorkerOutcome::ClientsAborted
+    };
+    WorkerResult { tid: th.tid, state: th, bench_start, outcome }
+}
+
+fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
+    txlog::LogFormat {
+        agg_interval: sh.cfg.agg_interval,
+        sample_rate: sh.cfg.sample_rate,
+        throttled: sh.throttled(),
+        latency_limit: sh.cfg.latency_limit_us != 0,
+        max_tries: sh.cfg.max_tries,
+        failures_detailed: sh.cfg.failures_detailed,
+        epoch_shift: sh.epoch_shift,
+    }
+}
+
+/// How the wait loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LoopEnd {
+    /// Every client is done, or the run was stopped.
+    AllDone,
+    /// A client aborted under `--exit-on-abort`.
+    ExitOnAbort,
+    /// Waiting failed (the message is logged); the clients still running
+    /// count as aborted.
+    Failed,
+}
+
+/// The wait loop's bookkeeping.
+struct Loop {
+    /// Clients to advance now, in order.
+    runq: RunQueue,
+    /// Clients that yielded; they run after the next wait.
+    yielded: Vec<u32>,
+    /// Clients sleeping until a time.
+    timers: BinaryHeap<Reverse<(i64, u32)>>,
+    /// The tokens the last wait reported.
+    ready: Vec<Token>,
+    /// The connection whose socket each client's token watches.
+    watched: Vec<Option<u64>>,
+    /// The client waited for the server since it last yielded: a client
+    /// that did not (a script of meta-commands only) yields until the next
+    /// wait, so that it cannot keep the others from their results.
+    waited: Vec<bool>,
+}
+
+impl Loop {
+    fn new(n: usize) -> Self {
+        Loop {
+            runq: RunQueue::with_all(n),
+            yielded: Vec::with_capacity(n),
+            timers: BinaryHeap::new(),
+            ready: Vec::with_capacity(n),
+            watched: vec![None; n],
+            waited: vec![false; n],
+        }
+    }
+
+    /// Keeps the wait set in line with client `i`'s connection (after an
+    /// initial connection, a `-C` reconnect or a disconnect). False, after
+    /// C's message, when the socket cannot be watched.
+    #[cold]
+    #[inline(never)]
+    fn rewatch(&mut self, waiter: &mut Waiter, i: u32, c: &Client) -> bool {
+        let Some(watched) = self.watched.get_mut(i as usize) else { return false };
+        if watched.take().is_some() {
+            waiter.unwatch(i);
+        }
+        let Some((id, sock)) = c.socket() else { return true };
+        if sock < 0 {
+            log::error!("invalid socket: {}", c.conn_error());
+            return false;
+        }
+        if let Err(e) = waiter.watch(i, sock) {
+            log::error!("could not watch a socket: {}", crate::sys::os_error_text(&e));
+            return false;
+        }
+        *watched = Some(id);
+        true
+    }
+
+    /// Runs until every client is done or the run is stopped.
+    fn run(
+        mut self,
+        sh: &Shared<'_>,
+        th: &mut ThreadState,
+        clients: &mut [Client],
+        tx: &Sender<Msg>,
+        origin: i64,
+    ) -> LoopEnd {
+        let mut waiter = match Waiter::new(sh.mechanism, clients.len(), &sh.sync.waker) {
+            Ok(w) => w,
+            Err(e) => {
+                log::error!("could not create a wait set: {}", crate::sys::os_error_text(&e));
+                return LoopEnd::Failed;
+            }
+        };
+        let progress_us = i64::from(sh.cfg.progress) * 1_000_000;
+        let mut seq: u64 = 1;
+        let mut next_report = origin + progress_us;
+        let mut remains = clients.len();
+        for (i, c) in (0..).zip(clients.iter()) {
+            if !self.rewatch(&mut waiter, i, c) {
+                return LoopEnd::Failed;
+            }
+        }
+        while remains > 0 {
+            // Under -T, notice the end of the run before starting more
+            // transactions, rather than when the main thread gets to it
+            // (C's SIGALRM is just as prompt).
+            if sh.end_time > 0 && !sh.timer_exceeded() && monotonic_us() >= sh.end_time {
+                sh.exceed_timer();
+            }
+            // Advance every client that can run.
+            while let Some(i) = self.runq.pop_front() {
+                let idx = i as usize;
+                let Some(c) = clients.get_mut(idx) else { continue };
+                // Alone in the queue, a client that waited for the server
+                // goes straight on to its next transaction.
+                let go_on = if self.runq.is_empty() { self.waited.get_mut(idx) } else { None };
+                let w = c.advance(sh, th, go_on);
+                if c.conn_id() != self.watched[idx] && !self.rewatch(&mut waiter, i, c) {
+                    return LoopEnd::Failed;
+                }
+                match w {
+                    Wait::Reply { flush } | Wait::MoreReply { flush } => {
+                        self.waited[idx] = true;
+                        let reply_pending = matches!(w, Wait::Reply { .. });
+                        match waiter.expect(i, Interest { write: flush, reply_pending }) {
+                            Ok(true) => self.runq.push_back(i),
+                            Ok(false) => {}
+                            Err(e) => {
+                                let call = waiter.mechanism().wait_call();
+                                log::error!("{call}() failed: {}", crate::sys::os_error_text(&e));
+                                return LoopEnd::Failed;
+                            }
+                        }
+                    }
+                    Wait::Until(t) => self.timers.push(Reverse((t, i))),
+                    // A client that finished a transaction runs again at
+                    // once (after those already queued) when that
+                    // transaction waited for the server.
+                    Wait::Yield if std::mem::take(&mut self.waited[idx]) => {
+                        self.runq.push_back(i);
+                    }
+                    Wait::Yield => self.yielded.push(i),
+                    Wait::Done => {
+                        remains -= 1;
+                        if sh.cfg.exit_on_abort && c.state == State::Aborted {
+                            return LoopEnd::ExitOnAbort;
+                        }
+                    }
+                }
+            }
+            if remains == 0 || sh.sync.stopping() {
+                break;
+            }
+
+            // How long may we wait? The clock is read only when a timer or
+            // a progress report needs it.
+            let timed = progress_us > 0 || !self.timers.is_empty();
+            let mut now = if timed { monotonic_us() } else { 0 };
+            // A progress snapshot, once the clients that could run have
+            // run (as C prints its report after advancing the clients).
+            if progress_us > 0 && now >= next_report {
+                let _ = tx.send(Msg::Progress { tid: th.tid, seq, now, stats: th.stats });
+                while now >= next_report {
+                    next_report += progress_us;
+                    seq += 1;
+                }
+            }
+            let mut timeout: Option<i64> = None;
+            if !self.yielded.is_empty() {
+                timeout = Some(0);
+            } else if let Some(Reverse((t, _))) = self.timers.peek() {
+                timeout = Some((*t - now).max(0));
+            }
+            if progress_us > 0 {
+                let until_report = (next_report - now).max(0);
+                timeout = Some(timeout.map_or(until_report, |t| t.min(until_report)));
+            }
+
+            // Wait for sockets, or just sleep when no client waits for one.
+            self.ready.clear();
+            if let Err(e) = waiter.wait(timeout, &mut self.ready) {
+                let call = waiter.mechanism().wait_call();
+                log::error!("{call}() failed: {}", crate::sys::os_error_text(&e));
+                return LoopEnd::Failed;
+            }
+            if timed {
+                now = monotonic_us();
+            }
+            for &t in &self.ready {
+                self.runq.push_back(t);
+            }
+            while let Some(Reverse((t, i))) = self.timers.peek().copied() {
+                if t > now {
+                    break;
+                }
+                self.timers.pop();
+                self.runq.push_back(i);
+            }
+            for i in self.yielded.drain(..) {
+                self.runq.push_back(i);
+            }
+        }
+        LoopEnd::AllDone
+    }
+}
