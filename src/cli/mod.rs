@@ -44,14 +44,6 @@ pub(crate) enum Exit {
     Failure,
 }
 
-/// Logs `pg_fatal`'s message and fails.
-macro_rules! fatal {
-    ($($arg:tt)*) => {{
-        log::error!($($arg)*);
-        return Err(Exit::Failure)
-    }};
-}
-
 /// Options as typed, gathered while the getopt loop runs.
 #[derive(Debug)]
 struct LowArgs {
@@ -175,7 +167,7 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let seed = match set_random_seed(env_seed.as_deref()) {
         Some(s) => s,
         None => {
-            fatal!("error while setting random seed from PGBENCH_RANDOM_SEED environment variable")
+            log::fatal!(Exit::Failure; "error while setting random seed from PGBENCH_RANDOM_SEED environment variable")
         }
     };
     let mut a = LowArgs::new(seed);
@@ -236,12 +228,12 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             match v.split_once('=') {
                 Some((name, val)) if !name.is_empty() && !val.is_empty() => {
                     if !script::vars::valid_variable_name(name.as_bytes()) {
-                        fatal!("option: invalid variable name: \"{name}\"");
+                        log::fatal!(Exit::Failure; "option: invalid variable name: \"{name}\"");
                     }
                     let slot = a.registry.slot(name);
                     a.defines.push((slot, val.to_string()));
                 }
-                _ => fatal!("invalid variable definition: \"{v}\""),
+                _ => log::fatal!(Exit::Failure; "invalid variable definition: \"{v}\""),
             }
         }
         Opt::File => {
@@ -272,7 +264,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::LatencyLimit => {
             let ms = option::atof(&v);
             if ms <= 0.0 || ms.is_nan() {
-                fatal!("invalid latency limit: \"{v}\"");
+                log::fatal!(Exit::Failure; "invalid latency limit: \"{v}\"");
             }
             a.benchmarking_option_set = true;
             // COMPAT: C converts (limit_ms * 1000) to int64 by truncation.
@@ -286,7 +278,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
                 "simple" => QueryMode::Simple,
                 "extended" => QueryMode::Extended,
                 "prepared" => QueryMode::Prepared,
-                _ => fatal!("invalid query mode (-M): \"{v}\""),
+                _ => log::fatal!(Exit::Failure; "invalid query mode (-M): \"{v}\""),
             };
         }
         Opt::NoVacuum => a.no_vacuum = true,
@@ -314,7 +306,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             let rate = option::atof(&v);
             a.benchmarking_option_set = true;
             if rate <= 0.0 || rate.is_nan() {
-                fatal!("invalid rate limit: \"{v}\"");
+                log::fatal!(Exit::Failure; "invalid rate limit: \"{v}\"");
             }
             a.throttle_delay_us = 1_000_000.0 / rate;
         }
@@ -351,7 +343,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.sample_rate = option::atof(&v);
             if a.sample_rate <= 0.0 || a.sample_rate > 1.0 || a.sample_rate.is_nan() {
-                fatal!("invalid sampling rate: \"{v}\"");
+                log::fatal!(Exit::Failure; "invalid sampling rate: \"{v}\"");
             }
         }
         Opt::AggregateInterval => {
@@ -374,7 +366,9 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             match set_random_seed(Some(&v)) {
                 Some(s) => a.random_seed = s,
-                None => fatal!("error while setting random seed from --random-seed option"),
+                None => {
+                    log::fatal!(Exit::Failure; "error while setting random seed from --random-seed option")
+                }
             }
         }
         Opt::ShowScript => {
@@ -393,7 +387,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             } else if v.eq_ignore_ascii_case("hash") {
                 PartitionMethod::Hash
             } else {
-                fatal!("invalid partition method, expecting \"range\" or \"hash\", got: \"{v}\"")
+                log::fatal!(Exit::Failure; "invalid partition method, expecting \"range\" or \"hash\", got: \"{v}\"")
             };
         }
         Opt::FailuresDetailed => {
@@ -403,7 +397,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::MaxTries => {
             let n = option::atoi(&v);
             if n < 0 {
-                fatal!("invalid number of maximum tries: \"{v}\"");
+                log::fatal!(Exit::Failure; "invalid number of maximum tries: \"{v}\"");
             }
             a.benchmarking_option_set = true;
             a.max_tries = n.unsigned_abs();
@@ -431,11 +425,11 @@ fn validate(mut a: LowArgs, positionals: Vec<String>) -> Result<Action, Exit> {
         a.builtin_used = true;
     }
     if let Err(e) = script::finalize_scripts(&mut a.scripts, a.query_mode) {
-        fatal!("{e}");
+        log::fatal!(Exit::Failure; "{e}");
     }
     let total_weight: i64 = a.scripts.iter().map(|s| i64::from(s.weight)).sum();
     if total_weight == 0 && !a.is_init {
-        fatal!("total script weight must not be zero");
+        log::fatal!(Exit::Failure; "total script weight must not be zero");
     }
     let per_script_stats = a.scripts.len() > 1;
     if a.nthreads > a.nclients {
@@ -466,10 +460,10 @@ fn validate(mut a: LowArgs, positionals: Vec<String>) -> Result<Action, Exit> {
 
     if a.is_init {
         if a.benchmarking_option_set {
-            fatal!("some of the specified options cannot be used in initialization (-i) mode");
+            log::fatal!(Exit::Failure; "some of the specified options cannot be used in initialization (-i) mode");
         }
         if a.partitions == 0 && a.partition_method != PartitionMethod::None {
-            fatal!("--partition-method requires greater than zero --partitions");
+            log::fatal!(Exit::Failure; "--partition-method requires greater than zero --partitions");
         }
         if a.partitions > 0 && a.partition_method == PartitionMethod::None {
             a.partition_method = PartitionMethod::Range;
@@ -495,47 +489,47 @@ fn validate(mut a: LowArgs, positionals: Vec<String>) -> Result<Action, Exit> {
         }));
     }
     if a.initialization_option_set {
-        fatal!("some of the specified options cannot be used in benchmarking mode");
+        log::fatal!(Exit::Failure; "some of the specified options cannot be used in benchmarking mode");
     }
     if a.nxacts > 0 && a.duration > 0 {
-        fatal!("specify either a number of transactions (-t) or a duration (-T), not both");
+        log::fatal!(Exit::Failure; "specify either a number of transactions (-t) or a duration (-T), not both");
     }
     if a.nxacts <= 0 && a.duration <= 0 {
         a.nxacts = 10;
     }
     if a.sample_rate > 0.0 && !a.use_log {
-        fatal!("log sampling (--sampling-rate) is allowed only when logging transactions (-l)");
+        log::fatal!(Exit::Failure; "log sampling (--sampling-rate) is allowed only when logging transactions (-l)");
     }
     if a.sample_rate > 0.0 && a.agg_interval > 0 {
-        fatal!(
+        log::fatal!(Exit::Failure;
             "log sampling (--sampling-rate) and aggregation (--aggregate-interval) cannot be used at the same time"
         );
     }
     if a.agg_interval > 0 && !a.use_log {
-        fatal!("log aggregation is allowed only when actually logging transactions");
+        log::fatal!(Exit::Failure; "log aggregation is allowed only when actually logging transactions");
     }
     if !a.use_log && a.log_prefix.is_some() {
-        fatal!("log file prefix (--log-prefix) is allowed only when logging transactions (-l)");
+        log::fatal!(Exit::Failure; "log file prefix (--log-prefix) is allowed only when logging transactions (-l)");
     }
     if a.duration > 0 && a.agg_interval > a.duration {
-        fatal!(
+        log::fatal!(Exit::Failure;
             "number of seconds for aggregation ({}) must not be higher than test duration ({})",
             a.agg_interval,
             a.duration
         );
     }
     if a.duration > 0 && a.agg_interval > 0 && a.duration % a.agg_interval != 0 {
-        fatal!(
+        log::fatal!(Exit::Failure;
             "duration ({}) must be a multiple of aggregation interval ({})",
             a.duration,
             a.agg_interval
         );
     }
     if a.progress_timestamp && a.progress == 0 {
-        fatal!("--progress-timestamp is allowed only under --progress");
+        log::fatal!(Exit::Failure; "--progress-timestamp is allowed only under --progress");
     }
     if a.max_tries == 0 && a.latency_limit_us == 0 && a.duration <= 0 {
-        fatal!(
+        log::fatal!(Exit::Failure;
             "an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)"
         );
     }
@@ -597,8 +591,12 @@ fn default_dbname() -> Result<String, Exit> {
 fn parse_int_option(text: &str, name: &str, min: i32, max: i32) -> Result<i32, Exit> {
     match option::option_parse_int(text, min, max) {
         Ok(v) => Ok(v),
-        Err(IntOptionError::Invalid) => fatal!("invalid value \"{text}\" for option {name}"),
-        Err(IntOptionError::Range) => fatal!("{name} must be in range {min}..{max}"),
+        Err(IntOptionError::Invalid) => {
+            log::fatal!(Exit::Failure; "invalid value \"{text}\" for option {name}")
+        }
+        Err(IntOptionError::Range) => {
+            log::fatal!(Exit::Failure; "{name} must be in range {min}..{max}")
+        }
     }
 }
 
@@ -637,11 +635,13 @@ fn parse_script_weight(option: &str) -> Result<(String, i32), Exit> {
     let digits = &spec[1..];
     let r = option::strtol(digits);
     if r.overflow || r.consumed == 0 || r.consumed != digits.len() {
-        fatal!("invalid weight specification: {spec}");
+        log::fatal!(Exit::Failure; "invalid weight specification: {spec}");
     }
     match i32::try_from(r.value) {
         Ok(w) if w >= 0 => Ok((name.to_string(), w)),
-        _ => fatal!("weight specification out of range (0 .. {}): {}", i32::MAX, r.value),
+        _ => {
+            log::fatal!(Exit::Failure; "weight specification out of range (0 .. {}): {}", i32::MAX, r.value)
+        }
     }
 }
 
@@ -663,16 +663,18 @@ fn read_script_file(name: &str) -> Result<Vec<u8>, Exit> {
     let mut buf = Vec::new();
     if name == "-" {
         if let Err(e) = std::io::stdin().lock().read_to_end(&mut buf) {
-            fatal!("could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
+            log::fatal!(Exit::Failure; "could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
         }
         return Ok(buf);
     }
     let mut f = match std::fs::File::open(name) {
         Ok(f) => f,
-        Err(e) => fatal!("could not open file \"{name}\": {}", crate::sys::os_error_text(&e)),
+        Err(e) => {
+            log::fatal!(Exit::Failure; "could not open file \"{name}\": {}", crate::sys::os_error_text(&e))
+        }
     };
     if let Err(e) = f.read_to_end(&mut buf) {
-        fatal!("could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
+        log::fatal!(Exit::Failure; "could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
     }
     Ok(buf)
 }
@@ -684,10 +686,10 @@ fn add_script(a: &mut LowArgs, desc: &str, text: &[u8], weight: i32) -> Result<(
     let full = a.scripts.len() >= MAX_SCRIPTS;
     let mut s = match script::parse_script(desc, text, &mut a.registry) {
         Ok(_) | Err(ScriptError::Condition { .. }) if full => {
-            fatal!("at most {MAX_SCRIPTS} SQL scripts are allowed")
+            log::fatal!(Exit::Failure; "at most {MAX_SCRIPTS} SQL scripts are allowed")
         }
         Ok(s) => s,
-        Err(e) => fatal!("{e}"),
+        Err(e) => log::fatal!(Exit::Failure; "{e}"),
     };
     s.weight = weight;
     a.scripts.push(s);
@@ -698,7 +700,7 @@ fn add_script(a: &mut LowArgs, desc: &str, text: &[u8], weight: i32) -> Result<(
 /// `dtgGvpf` (spaces allowed).
 fn check_init_steps(steps: &str) -> Result<(), Exit> {
     if steps.is_empty() {
-        fatal!("no initialization steps specified");
+        log::fatal!(Exit::Failure; "no initialization steps specified");
     }
     for c in steps.chars() {
         if c != ' ' && !ALL_INIT_STEPS.contains(c) {

@@ -26,21 +26,13 @@ const LOG_STEP_SECONDS: f64 = 5.0;
 /// COPY data is handed to libpq in chunks of about this size.
 const COPY_CHUNK: usize = 256 * 1024;
 
-/// Logs `pg_fatal`'s message and fails.
-macro_rules! fatal {
-    ($($arg:tt)*) => {{
-        log::error!($($arg)*);
-        return Err(Failed)
-    }};
-}
-
 /// Runs the initialization steps (`runInitSteps`).
 pub(crate) fn run(cfg: &InitConfig) -> Result<(), Failed> {
     let mut con = match Conn::connect(&cfg.conn) {
         Ok(c) => c,
         Err(msg) => {
             log::error!("{msg}");
-            fatal!("could not create connection for initialization");
+            log::fatal!(Failed; "could not create connection for initialization");
         }
     };
     let _cancel = crate::pq::CancelOnSigint::arm(&con);
@@ -78,7 +70,7 @@ pub(crate) fn run(cfg: &InitConfig) -> Result<(), Failed> {
                 "foreign keys"
             }
             ' ' => continue,
-            other => fatal!("unrecognized initialization step \"{other}\""),
+            other => log::fatal!(Failed; "unrecognized initialization step \"{other}\""),
         };
         let elapsed = seconds_since(start);
         if !stats.is_empty() {
@@ -99,7 +91,9 @@ fn seconds_since(start_us: i64) -> f64 {
 
 /// `executeStatement`: runs a command that must return `PGRES_COMMAND_OK`.
 fn execute(con: &mut Conn, sql: &str) -> Result<(), Failed> {
-    let Ok(c_sql) = CString::new(sql) else { fatal!("query failed: invalid query text") };
+    let Ok(c_sql) = CString::new(sql) else {
+        log::fatal!(Failed; "query failed: invalid query text")
+    };
     let ok = con.exec(&c_sql).is_some_and(|r| r.status() == ExecStatus::CommandOk);
     if !ok {
         log::error!("query failed: {}", con.error_message());
@@ -158,7 +152,7 @@ const DDLS: [Ddl; 4] = [
 fn quote_ident(con: &Conn, name: &str) -> Result<String, Failed> {
     match con.escape_identifier(name) {
         Some(s) => Ok(s),
-        None => fatal!("{}", con.error_message()),
+        None => log::fatal!(Failed; "{}", con.error_message()),
     }
 }
 
@@ -371,10 +365,10 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
     } else {
         format!("copy {} from stdin", table.name())
     };
-    let Ok(c_sql) = CString::new(sql) else { fatal!("invalid format string") };
+    let Ok(c_sql) = CString::new(sql) else { log::fatal!(Failed; "invalid format string") };
     let status = con.exec(&c_sql).map(|r| r.status());
     if status != Some(ExecStatus::CopyIn) {
-        fatal!("unexpected copy in result: {}", con.error_message());
+        log::fatal!(Failed; "unexpected copy in result: {}", con.error_message());
     }
     let mut progress = Progress::new(cfg.quiet);
     let mut buf = Vec::with_capacity(COPY_CHUNK + 128);
@@ -382,7 +376,7 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
         table.push_row(&mut buf, k);
         if buf.len() >= COPY_CHUNK {
             if !con.put_copy_data(&buf) {
-                fatal!("PQputline failed");
+                log::fatal!(Failed; "PQputline failed");
             }
             buf.clear();
         }
@@ -393,17 +387,17 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
     }
     progress.finish();
     if !buf.is_empty() && !con.put_copy_data(&buf) {
-        fatal!("PQputline failed");
+        log::fatal!(Failed; "PQputline failed");
     }
     if !con.put_copy_end() {
-        fatal!("very last PQputline failed");
+        log::fatal!(Failed; "very last PQputline failed");
     }
     let ok = con.get_result().is_some_and(|r| r.status() == ExecStatus::CommandOk);
     // Drain to the end of the command, as PQendcopy does.
     while con.get_result().is_some() {}
     if !ok {
         log::raw(con.error_message().as_bytes());
-        fatal!("PQendcopy failed");
+        log::fatal!(Failed; "PQendcopy failed");
     }
     Ok(())
 }

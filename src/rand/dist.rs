@@ -18,71 +18,94 @@ pub(crate) const MIN_ZIPFIAN_PARAM: f64 = 1.001;
 /// Largest accepted `random_zipfian` parameter (`MAX_ZIPFIAN_PARAM`).
 pub(crate) const MAX_ZIPFIAN_PARAM: f64 = 1000.0;
 
-/// Error text for `random*(lb, ub)` with `lb > ub`.
-pub(crate) const EMPTY_RANGE: &str = "empty range given to random";
-/// Error text for a `random*` range whose size does not fit in int64.
-pub(crate) const RANGE_TOO_LARGE: &str = "random range is too large";
-/// Error text for `permute(i, size)` with `size <= 0`.
-pub(crate) const PERMUTE_SIZE: &str = "permute size parameter must be greater than zero";
+/// Why a random function refuses its arguments; displayed as C words it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum DistError {
+    /// `lb > ub`: `empty range given to random`.
+    EmptyRange,
+    /// `ub - lb + 1` does not fit in int64: `random range is too large`.
+    RangeTooLarge,
+    /// `exponential parameter must be greater than zero (not %f)`.
+    Exponential(f64),
+    /// `gaussian parameter must be at least %f (not %f)`.
+    Gaussian(f64),
+    /// `zipfian parameter must be in range [%.3f, %.0f] (not %f)`.
+    Zipfian(f64),
+    /// `permute size parameter must be greater than zero`.
+    PermuteSize,
+}
+
+impl std::fmt::Display for DistError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            DistError::EmptyRange => f.write_str("empty range given to random"),
+            DistError::RangeTooLarge => f.write_str("random range is too large"),
+            DistError::Exponential(p) => {
+                write!(f, "exponential parameter must be greater than zero (not {})", Fixed(p, 6))
+            }
+            DistError::Gaussian(p) => write!(
+                f,
+                "gaussian parameter must be at least {} (not {})",
+                Fixed(MIN_GAUSSIAN_PARAM, 6),
+                Fixed(p, 6)
+            ),
+            DistError::Zipfian(p) => write!(
+                f,
+                "zipfian parameter must be in range [{}, {}] (not {})",
+                Fixed(MIN_ZIPFIAN_PARAM, 3),
+                Fixed(MAX_ZIPFIAN_PARAM, 0),
+                Fixed(p, 6)
+            ),
+            DistError::PermuteSize => {
+                f.write_str("permute size parameter must be greater than zero")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DistError {}
 
 /// Range check shared by all `random*` functions, done after both bounds
 /// are coerced to int and before the parameter (if any) is looked at:
 /// `lb > ub` is an empty range; `ub - lb + 1` must fit in int64.
-pub(crate) fn check_range(lb: i64, ub: i64) -> Result<(), &'static str> {
+pub(crate) fn check_range(lb: i64, ub: i64) -> Result<(), DistError> {
     if lb > ub {
-        return Err(EMPTY_RANGE);
+        return Err(DistError::EmptyRange);
     }
     match ub.checked_sub(lb).and_then(|d| d.checked_add(1)) {
         Some(_) => Ok(()),
-        None => Err(RANGE_TOO_LARGE),
+        None => Err(DistError::RangeTooLarge),
     }
 }
 
 /// Parameter check of `random_exponential` (after [`check_range`]).
 /// Like C, a NaN parameter is accepted.
-pub(crate) fn check_exponential_param(param: f64) -> Result<(), String> {
-    if param <= 0.0 {
-        return Err(format!(
-            "exponential parameter must be greater than zero (not {})",
-            Fixed(param, 6)
-        ));
-    }
-    Ok(())
+pub(crate) fn check_exponential_param(param: f64) -> Result<(), DistError> {
+    if param <= 0.0 { Err(DistError::Exponential(param)) } else { Ok(()) }
 }
 
 /// Parameter check of `random_gaussian` (after [`check_range`]).
 /// Like C, a NaN parameter is accepted.
-pub(crate) fn check_gaussian_param(param: f64) -> Result<(), String> {
-    if param < MIN_GAUSSIAN_PARAM {
-        return Err(format!(
-            "gaussian parameter must be at least {} (not {})",
-            Fixed(MIN_GAUSSIAN_PARAM, 6),
-            Fixed(param, 6)
-        ));
-    }
-    Ok(())
+pub(crate) fn check_gaussian_param(param: f64) -> Result<(), DistError> {
+    if param < MIN_GAUSSIAN_PARAM { Err(DistError::Gaussian(param)) } else { Ok(()) }
 }
 
 /// Parameter check of `random_zipfian` (after [`check_range`]).
 ///
 /// C accepts NaN here and then loops forever drawing numbers; NaN is
 /// rejected instead, with the same message as other out-of-range values.
-pub(crate) fn check_zipfian_param(param: f64) -> Result<(), String> {
-    if !(MIN_ZIPFIAN_PARAM..=MAX_ZIPFIAN_PARAM).contains(&param) {
-        return Err(format!(
-            "zipfian parameter must be in range [{}, {}] (not {})",
-            Fixed(MIN_ZIPFIAN_PARAM, 3),
-            Fixed(MAX_ZIPFIAN_PARAM, 0),
-            Fixed(param, 6)
-        ));
+pub(crate) fn check_zipfian_param(param: f64) -> Result<(), DistError> {
+    if (MIN_ZIPFIAN_PARAM..=MAX_ZIPFIAN_PARAM).contains(&param) {
+        Ok(())
+    } else {
+        Err(DistError::Zipfian(param))
     }
-    Ok(())
 }
 
 /// Size check of `permute(i, size [, seed])`, after all three arguments
 /// are coerced to int.
-pub(crate) fn check_permute_size(size: i64) -> Result<(), &'static str> {
-    if size <= 0 { Err(PERMUTE_SIZE) } else { Ok(()) }
+pub(crate) fn check_permute_size(size: i64) -> Result<(), DistError> {
+    if size <= 0 { Err(DistError::PermuteSize) } else { Ok(()) }
 }
 
 /// `lb + (int64)((ub - lb + 1) * r)` for `r` in `[0, 1)` (or NaN).
@@ -495,73 +518,91 @@ mod tests {
 
     #[test]
     fn range_checks() {
-        assert_eq!(check_range(5, 3), Err("empty range given to random"));
+        assert_eq!(
+            check_range(5, 3).map_err(|e| e.to_string()),
+            Err("empty range given to random".to_string())
+        );
         assert_eq!(check_range(3, 3), Ok(()));
-        assert_eq!(check_range(i64::MIN, i64::MAX), Err("random range is too large"));
-        assert_eq!(check_range(0, i64::MAX), Err("random range is too large"));
+        assert_eq!(
+            check_range(i64::MIN, i64::MAX).map_err(|e| e.to_string()),
+            Err("random range is too large".to_string())
+        );
+        assert_eq!(
+            check_range(0, i64::MAX).map_err(|e| e.to_string()),
+            Err("random range is too large".to_string())
+        );
         assert_eq!(check_range(1, i64::MAX), Ok(()));
-        assert_eq!(check_range(-1, i64::MAX - 1), Err("random range is too large"));
+        assert_eq!(
+            check_range(-1, i64::MAX - 1).map_err(|e| e.to_string()),
+            Err("random range is too large".to_string())
+        );
         assert_eq!(check_range(i64::MIN, -2), Ok(()));
-        assert_eq!(check_range(i64::MIN, -1), Err("random range is too large"));
+        assert_eq!(
+            check_range(i64::MIN, -1).map_err(|e| e.to_string()),
+            Err("random range is too large".to_string())
+        );
     }
 
     #[test]
     fn parameter_checks() {
         assert_eq!(
-            check_exponential_param(0.0),
+            check_exponential_param(0.0).map_err(|e| e.to_string()),
             Err("exponential parameter must be greater than zero (not 0.000000)".to_string())
         );
         assert_eq!(
-            check_exponential_param(-0.0),
+            check_exponential_param(-0.0).map_err(|e| e.to_string()),
             Err("exponential parameter must be greater than zero (not -0.000000)".to_string())
         );
         assert_eq!(check_exponential_param(1e-300), Ok(()));
         assert_eq!(check_exponential_param(f64::NAN), Ok(()));
         assert_eq!(
-            check_gaussian_param(1.0),
+            check_gaussian_param(1.0).map_err(|e| e.to_string()),
             Err("gaussian parameter must be at least 2.000000 (not 1.000000)".to_string())
         );
         assert_eq!(
-            check_gaussian_param(f64::NEG_INFINITY),
+            check_gaussian_param(f64::NEG_INFINITY).map_err(|e| e.to_string()),
             Err("gaussian parameter must be at least 2.000000 (not -Infinity)".to_string())
         );
         assert_eq!(check_gaussian_param(2.0), Ok(()));
         assert_eq!(check_gaussian_param(f64::NAN), Ok(()));
         assert_eq!(
-            check_zipfian_param(1.0),
+            check_zipfian_param(1.0).map_err(|e| e.to_string()),
             Err("zipfian parameter must be in range [1.001, 1000] (not 1.000000)".to_string())
         );
         assert_eq!(
-            check_zipfian_param(1_000_000.0),
+            check_zipfian_param(1_000_000.0).map_err(|e| e.to_string()),
             Err("zipfian parameter must be in range [1.001, 1000] (not 1000000.000000)".to_string())
         );
         assert_eq!(
-            check_zipfian_param(f64::NAN),
+            check_zipfian_param(f64::NAN).map_err(|e| e.to_string()),
             Err("zipfian parameter must be in range [1.001, 1000] (not NaN)".to_string())
         );
         assert_eq!(
-            check_zipfian_param(f64::NEG_INFINITY),
+            check_zipfian_param(f64::NEG_INFINITY).map_err(|e| e.to_string()),
             Err("zipfian parameter must be in range [1.001, 1000] (not -Infinity)".to_string())
         );
         assert_eq!(
-            check_zipfian_param(f64::INFINITY),
+            check_zipfian_param(f64::INFINITY).map_err(|e| e.to_string()),
             Err("zipfian parameter must be in range [1.001, 1000] (not Infinity)".to_string())
         );
         assert_eq!(
-            check_zipfian_param(1.0009),
+            check_zipfian_param(1.0009).map_err(|e| e.to_string()),
             Err("zipfian parameter must be in range [1.001, 1000] (not 1.000900)".to_string())
         );
         assert_eq!(
-            check_gaussian_param(1.999_999),
+            check_gaussian_param(1.999_999).map_err(|e| e.to_string()),
             Err("gaussian parameter must be at least 2.000000 (not 1.999999)".to_string())
         );
         assert_eq!(
-            check_exponential_param(-123.456_789_5),
+            check_exponential_param(-123.456_789_5).map_err(|e| e.to_string()),
             Err("exponential parameter must be greater than zero (not -123.456789)".to_string())
         );
         assert_eq!(check_zipfian_param(1.001), Ok(()));
         assert_eq!(check_zipfian_param(1000.0), Ok(()));
-        assert_eq!(check_permute_size(0), Err("permute size parameter must be greater than zero"));
+        assert_eq!(
+            check_permute_size(0).map_err(|e| e.to_string()),
+            Err("permute size parameter must be greater than zero".to_string())
+        );
         assert_eq!(check_permute_size(1), Ok(()));
     }
 

@@ -42,6 +42,29 @@ pub(crate) struct TxLog {
     path: String,
 }
 
+/// A log file could not be opened or written; displayed as C words it.
+#[derive(Debug)]
+pub(crate) enum LogError {
+    /// `could not open logfile "%s": %m`
+    Open(String, std::io::Error),
+    /// `could not write to log file "%s": %m`
+    Write(String, std::io::Error),
+}
+
+impl std::fmt::Display for LogError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let text = crate::sys::os_error_text;
+        match self {
+            LogError::Open(path, e) => write!(f, "could not open logfile \"{path}\": {}", text(e)),
+            LogError::Write(path, e) => {
+                write!(f, "could not write to log file \"{path}\": {}", text(e))
+            }
+        }
+    }
+}
+
+impl std::error::Error for LogError {}
+
 /// The file name C uses: `prefix.pid` for thread 0, `prefix.pid.tid` else.
 pub(crate) fn log_path(prefix: Option<&str>, pid: u32, tid: usize) -> String {
     let prefix = prefix.unwrap_or("pgbench_log");
@@ -50,7 +73,7 @@ pub(crate) fn log_path(prefix: Option<&str>, pid: u32, tid: usize) -> String {
 
 impl TxLog {
     /// Opens (truncates) the log file; C's message on failure.
-    pub(crate) fn open(path: &str, fmt: LogFormat) -> Result<TxLog, String> {
+    pub(crate) fn open(path: &str, fmt: LogFormat) -> Result<TxLog, LogError> {
         match File::create(path) {
             Ok(f) => Ok(TxLog {
                 out: BufWriter::with_capacity(64 * 1024, f),
@@ -59,9 +82,7 @@ impl TxLog {
                 error: None,
                 path: path.to_string(),
             }),
-            Err(e) => {
-                Err(format!("could not open logfile \"{path}\": {}", crate::sys::os_error_text(&e)))
-            }
+            Err(e) => Err(LogError::Open(path.to_string(), e)),
         }
     }
 
@@ -172,9 +193,9 @@ impl TxLog {
     }
 
     /// Ends the log: writes the aggregation intervals completed by now
-    /// (never the last, partial one) and flushes the file. Returns C's
-    /// error text if anything could not be written.
-    pub(crate) fn finish(&mut self) -> Result<(), String> {
+    /// (never the last, partial one) and flushes the file; the first
+    /// write error, if anything could not be written.
+    pub(crate) fn finish(&mut self) -> Result<(), LogError> {
         if self.fmt.agg_interval > 0 {
             self.flush_intervals(monotonic_us() + self.fmt.epoch_shift);
         }
@@ -185,11 +206,7 @@ impl TxLog {
         }
         match self.error.take() {
             None => Ok(()),
-            Some(e) => Err(format!(
-                "could not write to log file \"{}\": {}",
-                self.path,
-                crate::sys::os_error_text(&e)
-            )),
+            Some(e) => Err(LogError::Write(self.path.clone(), e)),
         }
     }
 }

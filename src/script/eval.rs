@@ -69,8 +69,8 @@ pub(crate) enum EvalError {
     DivisionByZero,
     /// `too many function arguments, maximum is 16`
     TooManyArgs,
-    /// A message from the random functions' range and parameter checks.
-    Random(Box<str>),
+    /// The random functions' range and parameter checks.
+    Random(crate::rand::dist::DistError),
 }
 
 impl EvalError {
@@ -100,7 +100,7 @@ impl fmt::Display for EvalError {
             EvalError::DivRange => f.write_str("bigint div out of range"),
             EvalError::DivisionByZero => f.write_str("division by zero"),
             EvalError::TooManyArgs => f.write_str("too many function arguments, maximum is 16"),
-            EvalError::Random(m) => f.write_str(m),
+            EvalError::Random(e) => e.fmt(f),
         }
     }
 }
@@ -283,7 +283,7 @@ fn int_fast_path(
         Func::Mul => a.checked_mul(b).map(Value::Int).ok_or(EvalError::MulRange),
         Func::Random => match dist::check_range(a, b) {
             Ok(()) => Ok(Value::Int(dist::random_uniform(ctx.rng, a, b))),
-            Err(m) => Err(EvalError::Random(m.into())),
+            Err(e) => Err(EvalError::Random(e)),
         },
         _ => return None,
     })
@@ -384,7 +384,7 @@ fn apply(f: Func, v: &[Value], ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError
         Func::Random | Func::RandomExponential | Func::RandomGaussian | Func::RandomZipfian => {
             let lb = to_int(arg(0))?;
             let ub = to_int(arg(1))?;
-            dist::check_range(lb, ub).map_err(|m| EvalError::Random(m.into()))?;
+            dist::check_range(lb, ub).map_err(EvalError::Random)?;
             if f == Func::Random {
                 return Ok(Value::Int(dist::random_uniform(ctx.rng, lb, ub)));
             }
@@ -398,7 +398,7 @@ fn apply(f: Func, v: &[Value], ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError
                 _ => dist::check_exponential_param(p)
                     .map(|()| dist::random_exponential(ctx.rng, lb, ub, p)),
             };
-            r.map(Value::Int).map_err(|m| EvalError::Random(m.into()))
+            r.map(Value::Int).map_err(EvalError::Random)
         }
         Func::Pow => {
             let l = to_double(arg(0))?;
@@ -419,7 +419,7 @@ fn apply(f: Func, v: &[Value], ctx: &mut EvalCtx<'_>) -> Result<Value, EvalError
             let x = to_int(arg(0))?;
             let size = to_int(arg(1))?;
             let seed = to_int(arg(2))?;
-            dist::check_permute_size(size).map_err(|m| EvalError::Random(m.into()))?;
+            dist::check_permute_size(size).map_err(EvalError::Random)?;
             Ok(Value::Int(dist::permute(x, size, seed)))
         }
     }

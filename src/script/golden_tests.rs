@@ -101,7 +101,7 @@ fn run_script(script: &Script, vars: &mut Vars, rng: &mut PgPrng) -> (Vec<String
             }
             MetaCommand::Set { target, expr } if active => eval(expr, &mut ctx)
                 .map_err(|e| e.to_string())
-                .and_then(|v| target.assign(ctx.vars, v, "set")),
+                .and_then(|v| target.assign(ctx.vars, v, "set").map_err(|e| e.to_string())),
             _ => Ok(()),
         };
         if let Err(e) = res {

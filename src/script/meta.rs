@@ -7,6 +7,71 @@ use super::vars::valid_variable_name;
 use super::{GsetSpec, Slot, Value, VarRegistry, Vars};
 use crate::compat::num;
 
+/// A meta-command failed at run time; displayed as C words it, prefixed
+/// with the command or its first word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum MetaError {
+    /// `<context>: invalid variable name: "<name>"`
+    InvalidVariableName {
+        /// The command word (`set`, `setshell`, `gset`, `aset`).
+        context: String,
+        /// The name.
+        name: String,
+    },
+    /// `<cmd>: undefined variable "<name>"` (`\sleep`, `\shell`)
+    UndefinedVariable {
+        /// The command, or the shell command's first word.
+        cmd: String,
+        /// The variable as written.
+        name: String,
+    },
+    /// `<cmd>: invalid sleep time "<value>" for variable "<name>"`
+    InvalidSleepTime {
+        /// The command word.
+        cmd: String,
+        /// The variable's value.
+        value: String,
+        /// The variable.
+        name: String,
+    },
+    /// `<first>: shell command is too long`
+    ShellCommandTooLong {
+        /// The shell command's first word.
+        first: String,
+    },
+    /// `<first>: shell command must return an integer (not "<output>")`
+    NotAnInteger {
+        /// The shell command's first word.
+        first: String,
+        /// What it printed.
+        output: String,
+    },
+}
+
+impl std::fmt::Display for MetaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MetaError::InvalidVariableName { context, name } => {
+                write!(f, "{context}: invalid variable name: \"{name}\"")
+            }
+            MetaError::UndefinedVariable { cmd, name } => {
+                write!(f, "{cmd}: undefined variable \"{name}\"")
+            }
+            MetaError::InvalidSleepTime { cmd, value, name } => {
+                write!(f, "{cmd}: invalid sleep time \"{value}\" for variable \"{name}\"")
+            }
+            MetaError::ShellCommandTooLong { first } => {
+                write!(f, "{first}: shell command is too long")
+            }
+            MetaError::NotAnInteger { first, output } => {
+                write!(f, "{first}: shell command must return an integer (not \"{output}\")")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MetaError {}
+
 /// The variable assigned by `\set` or `\setshell`; its name was checked
 /// when the script was read (C checks it when the variable is created,
 /// which gives the same answer).
@@ -29,15 +94,16 @@ impl SetTarget {
         vars: &mut Vars,
         value: Value,
         context: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), MetaError> {
         match self {
             SetTarget::Slot(s) => {
                 vars.set_value(*s, value);
                 Ok(())
             }
-            SetTarget::Invalid(name) => {
-                Err(format!("{context}: invalid variable name: \"{name}\""))
-            }
+            SetTarget::Invalid(name) => Err(MetaError::InvalidVariableName {
+                context: context.to_string(),
+                name: name.to_string(),
+            }),
         }
     }
 
@@ -74,21 +140,24 @@ impl SleepArg {
         cmd: &str,
         vars: &Vars,
         scratch: &mut Vec<u8>,
-    ) -> Result<i64, String> {
+    ) -> Result<i64, MetaError> {
         let n = match *self {
             SleepArg::Literal(n) => n,
             SleepArg::Var(slot) => {
                 scratch.clear();
                 if !vars.write_text(slot, scratch) {
-                    return Err(format!("{cmd}: undefined variable \"{}\"", vars.name(slot)));
+                    return Err(MetaError::UndefinedVariable {
+                        cmd: cmd.to_string(),
+                        name: vars.name(slot).to_string(),
+                    });
                 }
                 let n = num::atoi(scratch);
                 if n == 0 && !scratch.first().is_some_and(u8::is_ascii_digit) {
-                    return Err(format!(
-                        "{cmd}: invalid sleep time \"{}\" for variable \"{}\"",
-                        String::from_utf8_lossy(scratch),
-                        vars.name(slot)
-                    ));
+                    return Err(MetaError::InvalidSleepTime {
+                        cmd: cmd.to_string(),
+                        value: String::from_utf8_lossy(scratch).into_owned(),
+                        name: vars.name(slot).to_string(),
+                    });
                 }
                 n
             }
@@ -141,7 +210,7 @@ impl ShellWords {
     /// # Errors
     /// `<first>: undefined variable ":<name>"` or
     /// `<first>: shell command is too long`.
-    pub(crate) fn build(&self, vars: &Vars, out: &mut Vec<u8>) -> Result<(), String> {
+    pub(crate) fn build(&self, vars: &Vars, out: &mut Vec<u8>) -> Result<(), MetaError> {
         out.clear();
         for (i, w) in self.words.iter().enumerate() {
             let start = out.len();
@@ -152,13 +221,16 @@ impl ShellWords {
                 ShellWord::Lit(t) => out.extend_from_slice(t),
                 ShellWord::Var(slot, word) => {
                     if !vars.write_text(*slot, out) {
-                        return Err(format!("{}: undefined variable \"{word}\"", self.first));
+                        return Err(MetaError::UndefinedVariable {
+                            cmd: self.first.clone(),
+                            name: word.clone(),
+                        });
                     }
                 }
             }
             // C: len + arglen + (i > 0) >= SHELL_COMMAND_SIZE - 1
             if start + (out.len() - start) >= SHELL_COMMAND_SIZE - 1 {
-                return Err(format!("{}: shell command is too long", self.first));
+                return Err(MetaError::ShellCommandTooLong { first: self.first.clone() });
             }
         }
         Ok(())
@@ -171,14 +243,14 @@ impl ShellWords {
 ///
 /// # Errors
 /// `<first>: shell command must return an integer (not "<res>")`.
-pub(crate) fn parse_setshell_output(first: &str, res: &[u8]) -> Result<i64, String> {
+pub(crate) fn parse_setshell_output(first: &str, res: &[u8]) -> Result<i64, MetaError> {
     let (v, end) = num::strtol(res);
     let rest = &res[end..];
     if res.is_empty() || !rest.iter().all(|&b| num::c_isspace(b)) {
-        return Err(format!(
-            "{first}: shell command must return an integer (not \"{}\")",
-            String::from_utf8_lossy(res)
-        ));
+        return Err(MetaError::NotAnInteger {
+            first: first.to_string(),
+            output: String::from_utf8_lossy(res).into_owned(),
+        });
     }
     Ok(i64::from(num::c_int_of_long(v)))
 }
@@ -195,13 +267,16 @@ pub(crate) fn gset_target(
     spec: &GsetSpec,
     column: &[u8],
     name_buf: &mut Vec<u8>,
-) -> Result<Option<Slot>, String> {
+) -> Result<Option<Slot>, MetaError> {
     name_buf.clear();
     name_buf.extend_from_slice(spec.prefix.as_bytes());
     name_buf.extend_from_slice(column);
     let name = String::from_utf8_lossy(name_buf);
     if !valid_variable_name(name_buf) {
-        return Err(format!("{}: invalid variable name: \"{name}\"", spec.context()));
+        return Err(MetaError::InvalidVariableName {
+            context: spec.context().to_string(),
+            name: name.into_owned(),
+        });
     }
     Ok(reg.lookup(&name))
 }
@@ -226,15 +301,15 @@ mod tests {
         assert_eq!(SleepArg::Var(one).usecs(1000, "sleep", &vars, &mut s), Ok(1000));
         assert_eq!(SleepArg::Literal(3).usecs(1_000_000, "sleep", &vars, &mut s), Ok(3_000_000));
         assert_eq!(
-            SleepArg::Var(nope).usecs(1, "sleep", &vars, &mut s),
+            SleepArg::Var(nope).usecs(1, "sleep", &vars, &mut s).map_err(|e| e.to_string()),
             Err("sleep: undefined variable \"nope\"".to_owned())
         );
         assert_eq!(
-            SleepArg::Var(bad).usecs(1, "SLEEP", &vars, &mut s),
+            SleepArg::Var(bad).usecs(1, "SLEEP", &vars, &mut s).map_err(|e| e.to_string()),
             Err("SLEEP: invalid sleep time \"x1\" for variable \"bad\"".to_owned())
         );
         assert_eq!(
-            SleepArg::Var(neg).usecs(1, "sleep", &vars, &mut s),
+            SleepArg::Var(neg).usecs(1, "sleep", &vars, &mut s).map_err(|e| e.to_string()),
             Err("sleep: invalid sleep time \"-0\" for variable \"neg\"".to_owned())
         );
         // C int arithmetic wraps.
@@ -251,14 +326,17 @@ mod tests {
         let sw = ShellWords::new(&w, &mut reg);
         let mut vars = Vars::new(&reg);
         let mut out = Vec::new();
-        assert_eq!(sw.build(&vars, &mut out), Err("echo: undefined variable \":x\"".to_owned()));
+        assert_eq!(
+            sw.build(&vars, &mut out).map_err(|e| e.to_string()),
+            Err("echo: undefined variable \":x\"".to_owned())
+        );
         vars.set_value(reg.lookup("x").unwrap(), Value::Int(5));
         assert_eq!(sw.build(&vars, &mut out), Ok(()));
         assert_eq!(out, b"echo :foo 5 y");
         let long = vec![b'a'; 250];
         let w: Vec<&[u8]> = vec![b"echo", &long];
         assert_eq!(
-            ShellWords::new(&w, &mut reg).build(&vars, &mut out),
+            ShellWords::new(&w, &mut reg).build(&vars, &mut out).map_err(|e| e.to_string()),
             Err("echo: shell command is too long".to_owned())
         );
         let fits = vec![b'a'; 249];
@@ -274,11 +352,11 @@ mod tests {
         assert_eq!(parse_setshell_output("echo", b" \n"), Ok(0));
         assert_eq!(parse_setshell_output("echo", b"4294967297\n"), Ok(1));
         assert_eq!(
-            parse_setshell_output("echo", b"one"),
+            parse_setshell_output("echo", b"one").map_err(|e| e.to_string()),
             Err("echo: shell command must return an integer (not \"one\")".to_owned())
         );
         assert_eq!(
-            parse_setshell_output("x", b""),
+            parse_setshell_output("x", b"").map_err(|e| e.to_string()),
             Err("x: shell command must return an integer (not \"\")".to_owned())
         );
     }
@@ -291,7 +369,7 @@ mod tests {
         let mut vars = Vars::new(&reg);
         assert_eq!(t.assign(&mut vars, Value::Int(1), "set"), Ok(()));
         assert_eq!(
-            bad.assign(&mut vars, Value::Int(1), "SET"),
+            bad.assign(&mut vars, Value::Int(1), "SET").map_err(|e| e.to_string()),
             Err("SET: invalid variable name: \".\"".to_owned())
         );
         let spec = GsetSpec { kind: GsetKind::Gset, prefix: String::new() };
@@ -299,12 +377,12 @@ mod tests {
         assert_eq!(gset_target(&reg, &spec, b"ok", &mut buf), Ok(reg.lookup("ok")));
         assert_eq!(gset_target(&reg, &spec, b"unused", &mut buf), Ok(None));
         assert_eq!(
-            gset_target(&reg, &spec, b"?column?", &mut buf),
+            gset_target(&reg, &spec, b"?column?", &mut buf).map_err(|e| e.to_string()),
             Err("gset: invalid variable name: \"?column?\"".to_owned())
         );
         let spec = GsetSpec { kind: GsetKind::Aset, prefix: "x_".into() };
         assert_eq!(
-            gset_target(&reg, &spec, b"bad name!", &mut buf),
+            gset_target(&reg, &spec, b"bad name!", &mut buf).map_err(|e| e.to_string()),
             Err("aset: invalid variable name: \"x_bad name!\"".to_owned())
         );
     }

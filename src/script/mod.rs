@@ -139,7 +139,7 @@ pub(crate) fn finalize_scripts(scripts: &mut [Script], mode: QueryMode) -> Resul
             if let CommandKind::Sql(sql) = &mut c.kind {
                 let name = if mode == QueryMode::Prepared {
                     let n = CString::new(format!("P_{prepnum}"))
-                        .map_err(|e| ScriptError::Query(e.to_string()))?;
+                        .map_err(|_| ScriptError::Query(subst::ParamError::Nul))?;
                     prepnum += 1;
                     Some(n)
                 } else {

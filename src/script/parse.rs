@@ -70,9 +70,8 @@ pub(crate) enum ScriptError {
         /// What is wrong.
         msg: &'static str,
     },
-    /// `statement has too many arguments (maximum is 255): <sql>` and other
-    /// query preparation failures.
-    Query(String),
+    /// `statement has too many arguments (maximum is 255): <sql>`.
+    Query(super::subst::ParamError),
 }
 
 impl fmt::Display for ScriptError {
@@ -83,7 +82,7 @@ impl fmt::Display for ScriptError {
             ScriptError::Condition { desc, command, msg } => {
                 write!(f, "condition error in script \"{desc}\" command {command}: {msg}")
             }
-            ScriptError::Query(m) => f.write_str(m),
+            ScriptError::Query(e) => e.fmt(f),
         }
     }
 }

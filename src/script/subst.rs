@@ -43,6 +43,28 @@ enum Part {
     Var(Slot, usize, usize),
 }
 
+/// An SQL command cannot be sent with parameters; displayed as C words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ParamError {
+    /// `statement has too many arguments (maximum is 255): <sql>`
+    TooManyArguments(String),
+    /// The statement holds a NUL byte, which libpq cannot send.
+    Nul,
+}
+
+impl std::fmt::Display for ParamError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamError::TooManyArguments(sql) => {
+                write!(f, "statement has too many arguments (maximum is {MAX_PARAMS}): {sql}")
+            }
+            ParamError::Nul => f.write_str("statement contains a NUL byte"),
+        }
+    }
+}
+
+impl std::error::Error for ParamError {}
+
 /// Extended/prepared form of a command, built by [`super::finalize_scripts`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ParamForm {
@@ -111,8 +133,8 @@ impl SqlCommand {
         self.parts.iter().filter(|p| matches!(p, Part::Var(..))).count()
     }
 
-    /// The `$n` form, or the `statement has too many arguments` error text.
-    pub(crate) fn param_form(&self, prep_name: Option<CString>) -> Result<ParamForm, String> {
+    /// The `$n` form of the command.
+    pub(crate) fn param_form(&self, prep_name: Option<CString>) -> Result<ParamForm, ParamError> {
         let mut sql = Vec::with_capacity(self.text.len());
         let mut params = Vec::new();
         for p in &self.parts {
@@ -120,9 +142,8 @@ impl SqlCommand {
                 Part::Lit(s, e) => sql.extend_from_slice(&self.text[s..e]),
                 Part::Var(slot, _, _) => {
                     if params.len() >= MAX_PARAMS {
-                        return Err(format!(
-                            "statement has too many arguments (maximum is {MAX_PARAMS}): {}",
-                            String::from_utf8_lossy(&self.text)
+                        return Err(ParamError::TooManyArguments(
+                            String::from_utf8_lossy(&self.text).into_owned(),
                         ));
                     }
                     params.push(slot);
@@ -131,7 +152,7 @@ impl SqlCommand {
                 }
             }
         }
-        let sql = CString::new(sql).map_err(|_| "statement contains a NUL byte".to_owned())?;
+        let sql = CString::new(sql).map_err(|_| ParamError::Nul)?;
         Ok(ParamForm { sql, params, prep_name })
     }
 
@@ -231,7 +252,10 @@ mod tests {
         let text = format!("SELECT LEAST({});", vec![":i"; 256].join(", "));
         let (c, _) = cmd(&text);
         let err = c.param_form(None).unwrap_err();
-        assert_eq!(err, format!("statement has too many arguments (maximum is 255): {text}"));
+        assert_eq!(
+            err.to_string(),
+            format!("statement has too many arguments (maximum is 255): {text}")
+        );
         let ok = format!("SELECT LEAST({});", vec![":i"; 255].join(", "));
         assert!(cmd(&ok).0.param_form(None).is_ok());
     }

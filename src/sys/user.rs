@@ -3,8 +3,29 @@
 
 use std::ffi::CStr;
 
-/// The name of the effective user, or C's error message.
-pub(crate) fn effective_user_name() -> Result<String, String> {
+/// The effective user could not be looked up: `could not look up
+/// effective user ID %ld: %s`.
+#[derive(Debug)]
+pub(crate) struct UserLookupError {
+    uid: libc::uid_t,
+    err: std::io::Error,
+}
+
+impl std::fmt::Display for UserLookupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "could not look up effective user ID {}: {}",
+            self.uid,
+            super::os_error_text(&self.err)
+        )
+    }
+}
+
+impl std::error::Error for UserLookupError {}
+
+/// The name of the effective user.
+pub(crate) fn effective_user_name() -> Result<String, UserLookupError> {
     // SAFETY: geteuid has no preconditions and cannot fail.
     let uid = unsafe { libc::geteuid() };
     // SAFETY: passwd is a plain C struct; all-zero bytes are a valid value
@@ -21,10 +42,7 @@ pub(crate) fn effective_user_name() -> Result<String, String> {
         } else {
             std::io::Error::other("user does not exist")
         };
-        return Err(format!(
-            "could not look up effective user ID {uid}: {}",
-            super::os_error_text(&err)
-        ));
+        return Err(UserLookupError { uid, err });
     }
     // SAFETY: pw_name points into buf, a NUL-terminated string that lives
     // until buf is dropped at the end of this function.
