@@ -320,6 +320,20 @@ pub(crate) mod tests {
         }
     }
 
+    /// The caret of a syntax error far into a long line: C's "%*c" pads
+    /// without limit (a Rust format width stops at 65535). C 17 prints
+    /// this for a 3333-deep ELSE chain, refused at column 79986.
+    #[test]
+    fn caret_beyond_column_65535() {
+        let e = format!("{}1{}", "CASE WHEN 1 THEN 1 ELSE ".repeat(3333), " END".repeat(3333));
+        let src = format!("\\set x {e}\n");
+        let mut reg = VarRegistry::new();
+        let err = parse_script("t.sql", src.as_bytes(), &mut reg).unwrap_err().to_string();
+        let caret = err.lines().last().unwrap();
+        assert_eq!(caret, format!("{}^ error found here", " ".repeat(79985)));
+        assert!(err.starts_with("t.sql:1: memory exhausted in command \"set\"\n"));
+    }
+
     /// SQL splitting compared with what C pgbench sent (--debug) for the
     /// same script.
     #[test]

@@ -46,7 +46,9 @@ impl fmt::Display for SyntaxError {
         if let Some(l) = &self.line {
             write!(f, "\n{l}")?;
             if let Some(c) = self.column {
-                write!(f, "\n{:>width$} error found here", "^", width = c + 1)?;
+                // Not a format width: those stop at 65535 (a panic beyond),
+                // and C's "%*c" has no such limit on long lines.
+                write!(f, "\n{}^ error found here", " ".repeat(c))?;
             }
         }
         Ok(())
