@@ -1,5 +1,6 @@
 //! Tests of the expression parser: the programs it builds, the errors and
-//! their positions, and bison's stack-depth limit.
+//! their positions, and bison's stack-depth limit at its exact boundaries
+//! (the numbers are what C pgbench 17 accepts and refuses).
 
 use super::*;
 
@@ -114,4 +115,308 @@ fn stack_depth_limit() {
     assert!(parse(&ok).is_ok());
     let bad = format!("{}1{}", "abs(".repeat(4999), ")".repeat(4999));
     assert_eq!(parse(&bad).map_err(|e| e.0), Err("memory exhausted".to_owned()));
+}
+
+/// A family of nested expressions and C pgbench 17's limits for it. The
+/// expression nested `n` deep is `open` `n` times, `inner`, `close` `n`
+/// times, inside `pad` parentheses. `limits[pad]` is `(deepest, refused)`:
+/// C accepts `\set x` with the expression nested `deepest` deep, and
+/// refuses it `deepest + 1`, `deepest + 2`, ... deep with "memory
+/// exhausted" at the caret columns `refused` (0-based, in the `\set x ...`
+/// line). There is a `pad` for each symbol that one level pushes, so that
+/// each of them is once the one that does not fit.
+struct Nesting {
+    name: &'static str,
+    open: &'static str,
+    inner: &'static str,
+    close: &'static str,
+    limits: &'static [(usize, &'static [usize])],
+}
+
+impl Nesting {
+    fn make(&self, pad: usize, n: usize) -> String {
+        let (open, close) = ("(".repeat(pad), ")".repeat(pad));
+        format!("{open}{}{}{}{close}", self.open.repeat(n), self.inner, self.close.repeat(n))
+    }
+}
+
+/// The column of an expression's first character in `\set x `.
+const SET_X: usize = 7;
+
+const NESTINGS: &[Nesting] = &[
+    // '(' a level; 1 at n + 1; the innermost ')' at n + 2.
+    Nesting {
+        name: "parentheses",
+        open: "(",
+        inner: "1",
+        close: ")",
+        limits: &[(9996, &[10005, 10005, 10005, 10005, 10005])],
+    },
+    // The operators at 1..=n, 1 at n + 1.
+    Nesting {
+        name: "unary minus",
+        open: "-",
+        inner: "1",
+        close: "",
+        limits: &[(9997, &[10005, 10005, 10005, 10005, 10005])],
+    },
+    // '-' MAXINT_PLUS_ONE_CONST: the constant is the last symbol.
+    Nesting {
+        name: "unary minus before 9223372036854775808",
+        open: "- ",
+        inner: "9223372036854775808",
+        close: "",
+        limits: &[(9997, &[20021, 20003, 20003, 20003, 20003])],
+    },
+    Nesting {
+        name: "unary plus",
+        open: "+",
+        inner: "1",
+        close: "",
+        limits: &[(9997, &[10005, 10005, 10005, 10005, 10005])],
+    },
+    Nesting {
+        name: "tilde",
+        open: "~",
+        inner: "1",
+        close: "",
+        limits: &[(9997, &[10005, 10005, 10005, 10005, 10005])],
+    },
+    Nesting {
+        name: "NOT",
+        open: "NOT ",
+        inner: "true",
+        close: "",
+        limits: &[(9997, &[40002, 40001, 40001, 40001, 40001])],
+    },
+    // The IS rules inside parentheses: expr, IS_OP, NOT_OP, BOOLEAN_CONST.
+    Nesting {
+        name: "IS NOT TRUE",
+        open: "(",
+        inner: "1 IS NOT TRUE",
+        close: ")",
+        limits: &[(9994, &[10014, 10010, 10007, 10005, 10005])],
+    },
+    Nesting {
+        name: "IS TRUE",
+        open: "(",
+        inner: "1 IS TRUE",
+        close: ")",
+        limits: &[(9995, &[10011, 10007, 10005, 10005, 10005])],
+    },
+    Nesting {
+        name: "IS NOT NULL",
+        open: "(",
+        inner: "1 IS NOT NULL",
+        close: ")",
+        limits: &[(9994, &[10014, 10010, 10007, 10005, 10005])],
+    },
+    Nesting {
+        name: "ISNULL",
+        open: "(",
+        inner: "1 ISNULL",
+        close: ")",
+        limits: &[(9996, &[10011, 10005, 10005, 10005, 10005])],
+    },
+    Nesting {
+        name: "NOTNULL",
+        open: "(",
+        inner: "1 NOTNULL",
+        close: ")",
+        limits: &[(9996, &[10012, 10005, 10005, 10005, 10005])],
+    },
+    Nesting {
+        name: ">=",
+        open: "(",
+        inner: "1 >= 2",
+        close: ")",
+        limits: &[(9995, &[10008, 10007, 10005, 10005, 10005])],
+    },
+    // CASE, WHEN, expr, THEN, expr: END and ELSE never go higher.
+    Nesting {
+        name: "END",
+        open: "(",
+        inner: "CASE WHEN 1 THEN 1 END",
+        close: ")",
+        limits: &[(9993, &[10018, 10017, 10013, 10012, 10008])],
+    },
+    Nesting {
+        name: "ELSE ... END",
+        open: "(",
+        inner: "CASE WHEN 1 THEN 1 ELSE 1 END",
+        close: ")",
+        limits: &[(9993, &[10018, 10017, 10013, 10012, 10008])],
+    },
+    Nesting {
+        name: "a later WHEN",
+        open: "(",
+        inner: "CASE WHEN 1 THEN 1 WHEN 1 THEN 1 END",
+        close: ")",
+        limits: &[(9992, &[10031, 10018, 10017, 10013, 10012])],
+    },
+    // function and '(' a level, 1 at 2n + 1, ')' at 2n + 2.
+    Nesting {
+        name: "abs",
+        open: "abs(",
+        inner: "1",
+        close: ")",
+        limits: &[(4998, &[20003, 20005, 20005]), (4997, &[20001, 20003, 20003])],
+    },
+    // pi's empty elist is reduced on seeing ')': the caret is there.
+    Nesting {
+        name: "abs of pi()",
+        open: "abs(",
+        inner: "pi()",
+        close: ")",
+        limits: &[(4997, &[20002, 20004, 20005]), (4996, &[19999, 20002, 20003])],
+    },
+    // function, '(', the empty elist and ',' a level.
+    Nesting {
+        name: "abs(, ...)",
+        open: "abs(, ",
+        inner: "1",
+        close: ")",
+        limits: &[
+            (2499, &[15005, 15005, 15005]),
+            (2499, &[15005, 15005, 15005]),
+            (2498, &[15003, 15005, 15005]),
+            (2498, &[15002, 15002, 15002]),
+        ],
+    },
+    // function, '(', elist, ',' a level.
+    Nesting {
+        name: "least's second argument",
+        open: "least(1, ",
+        inner: "1",
+        close: ")",
+        limits: &[
+            (2499, &[22504, 22504, 22504]),
+            (2499, &[22504, 22504, 22504]),
+            (2498, &[22500, 22504, 22504]),
+            (2498, &[22499, 22499, 22499]),
+        ],
+    },
+    // Binary operators that nest, three symbols a level: '~', expr, '+'
+    // ('~' binds looser than '+'); or '(', expr, '+'; or expr, '=', NOT.
+    Nesting {
+        name: "~1 + ~1 + ...",
+        open: "~1 + ",
+        inner: "1",
+        close: "",
+        limits: &[
+            (3332, &[16670, 16670, 16670]),
+            (3332, &[16669, 16669, 16669]),
+            (3331, &[16669, 16669, 16669]),
+        ],
+    },
+    Nesting {
+        name: "(1 + (1 + ...",
+        open: "(1 + ",
+        inner: "1",
+        close: ")",
+        limits: &[
+            (3332, &[16670, 16670, 16670]),
+            (3332, &[16669, 16669, 16669]),
+            (3331, &[16669, 16669, 16669]),
+        ],
+    },
+    Nesting {
+        name: "1 = NOT 1 = ...",
+        open: "1 = NOT ",
+        inner: "1",
+        close: "",
+        limits: &[
+            (3332, &[26669, 26669, 26669]),
+            (3332, &[26666, 26666, 26666]),
+            (3331, &[26665, 26665, 26665]),
+        ],
+    },
+    // CASE, WHEN a level.
+    Nesting {
+        name: "CASE in a condition",
+        open: "CASE WHEN ",
+        inner: "1",
+        close: " THEN 1 END",
+        limits: &[(4997, &[49994, 49997, 50000]), (4997, &[49993, 49996, 49996])],
+    },
+    // CASE, WHEN, expr, THEN a level.
+    Nesting {
+        name: "CASE in a value",
+        open: "CASE WHEN 1 THEN ",
+        inner: "1",
+        close: " END",
+        limits: &[
+            (2499, &[42500, 42500, 42500]),
+            (2499, &[42499, 42499, 42499]),
+            (2498, &[42492, 42495, 42495]),
+            (2498, &[42491, 42491, 42491]),
+        ],
+    },
+    // CASE, when_then_list, ELSE a level.
+    Nesting {
+        name: "CASE in ELSE",
+        open: "CASE WHEN 1 THEN 1 ELSE ",
+        inner: "1",
+        close: " END",
+        limits: &[
+            (3332, &[79985, 79985, 79985]),
+            (3331, &[79969, 79969, 79969]),
+            (3331, &[79968, 79968, 79968]),
+        ],
+    },
+    // CASE, when_then_list, WHEN a level.
+    Nesting {
+        name: "CASE in a later condition",
+        open: "CASE WHEN 1 THEN 1 WHEN ",
+        inner: "1",
+        close: " THEN 1 END",
+        limits: &[
+            (3331, &[79982, 79985, 79985]),
+            (3331, &[79969, 79969, 79969]),
+            (3331, &[79968, 79968, 79968]),
+        ],
+    },
+    // CASE, when_then_list, WHEN, expr, THEN a level.
+    Nesting {
+        name: "CASE in a later value",
+        open: "CASE WHEN 1 THEN 1 WHEN 1 THEN ",
+        inner: "1",
+        close: " END",
+        limits: &[
+            (1999, &[61991, 61991, 61991]),
+            (1999, &[61987, 61987, 61987]),
+            (1999, &[61986, 61986, 61986]),
+            (1998, &[61979, 61982, 61982]),
+            (1998, &[61966, 61966, 61966]),
+        ],
+    },
+];
+
+#[test]
+fn stack_depth_limit_at_c_pgbench_boundaries() {
+    for nesting in NESTINGS {
+        for (pad, &(deepest, refused)) in nesting.limits.iter().enumerate() {
+            let what = |n| format!("{} nested {n} deep in {pad} parentheses", nesting.name);
+            let ok = nesting.make(pad, deepest);
+            assert!(parse(&ok).is_ok(), "{}: {:?}", what(deepest), parse(&ok));
+            for (k, &c_col) in refused.iter().enumerate() {
+                let n = deepest + 1 + k;
+                let want = Err(("memory exhausted".to_owned(), None, c_col - SET_X));
+                assert_eq!(parse(&nesting.make(pad, n)), want, "{}", what(n));
+            }
+        }
+    }
+}
+
+/// Left-associative chains are reduced as they go: any length fits.
+#[test]
+fn long_operator_chains_fit_on_the_stack() {
+    for e in [
+        format!("1{}", " + 1".repeat(20000)),
+        format!("1{}", " * 2 + 3".repeat(10000)),
+        format!("true{}", " AND true OR false".repeat(10000)),
+        format!("1{}", " OR NOT 1".repeat(12000)),
+    ] {
+        assert!(parse(&e).is_ok(), "{}...", &e[..20]);
+    }
 }
