@@ -46,6 +46,10 @@ mod wait;
 #[cfg(test)]
 mod layout;
 
+/// Rules of the source tree (module cycles, unsafe, exits, file sizes).
+#[cfg(test)]
+mod source;
+
 /// The password prompt, on a terminal, against a server that wants one.
 #[cfg(test)]
 mod auth;

@@ -3,26 +3,13 @@
 //! one can call and their numbers of arguments (exprparse.y's
 //! PGBENCH_FUNCTIONS and make_func).
 
+use super::PResult;
+use super::cont::{Args, Arity, Cont, Mode};
 use super::depth::{self, Base};
-use super::parser::{Cont, Mode, PResult, Parser};
+use super::parser::Parser;
 use super::token::{Tok, Token};
 use super::{Func, MAX_FARGS, Op};
 use crate::script::vars::DEFAULT_SEED;
-
-/// Arity rule of a user-callable function.
-#[derive(Debug, Clone, Copy)]
-enum Arity {
-    /// Exactly this many.
-    Exact(usize),
-    /// `least`, `greatest`: PGBENCH_NARGS_VARIABLE.
-    AtLeastOne,
-    /// The hash functions: PGBENCH_NARGS_HASH, 1 or 2 (the seed defaults
-    /// to `:default_seed`).
-    Hash,
-    /// `permute`: PGBENCH_NARGS_PERMUTE, 2 or 3 (the seed defaults to
-    /// `:default_seed`).
-    Permute,
-}
 
 /// User-callable functions: name (as C prints it in errors), function, arity.
 const FUNCTIONS: &[(&str, Func, Arity)] = &[
@@ -48,20 +35,6 @@ const FUNCTIONS: &[(&str, Func, Arity)] = &[
     ("hash_fnv1a", Func::HashFnv1a, Arity::Hash),
     ("permute", Func::Permute, Arity::Permute),
 ];
-
-/// A function call being parsed.
-#[derive(Debug)]
-pub(super) struct Args {
-    name: &'static str,
-    func: Func,
-    arity: Arity,
-    /// The base of `function '(' elist ')'`.
-    base: Base,
-    /// Arguments so far.
-    n: usize,
-    /// Code length after the 16th argument.
-    end16: usize,
-}
 
 impl Args {
     /// The base of the `elist`.

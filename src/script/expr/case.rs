@@ -5,19 +5,12 @@
 //! jumps to the end; no ELSE is ELSE NULL.
 
 use super::Op;
+use super::PResult;
+use super::cont::{Case, Cont, Mode};
 use super::depth::{self, Base, WhenRule};
-use super::parser::{Cont, Mode, PResult, Parser};
+use super::parser::Parser;
 use super::token::Tok;
 use crate::script::Value;
-
-/// A CASE being parsed.
-#[derive(Debug)]
-pub(super) struct Case {
-    /// The base of `case_control`.
-    base: Base,
-    /// The values' jumps to the end.
-    ends: Vec<usize>,
-}
 
 impl Case {
     /// The base of the `when_then_list`.

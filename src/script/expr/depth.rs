@@ -47,8 +47,6 @@
 //!   chain that nests, as `~1 + ~1 + ...` (`~` binds looser than `+`),
 //!   takes three symbols (`'~'`, `expr`, `'+'`) a level.
 
-use super::parser::{PResult, Parser};
-
 /// The most symbols bison's stack holds above its initial state: of its
 /// YYMAXDEPTH (10000) entries, the initial state takes one, and filling the
 /// last one fails.
@@ -75,18 +73,6 @@ impl Base {
     /// The base of the nonterminal that is the rule's symbol `k`.
     pub(super) const fn nested(self, k: Sym) -> Base {
         Base(self.0 + k.0 - 1)
-    }
-}
-
-impl Parser<'_, '_, '_> {
-    /// Account for bison pushing the rule's symbol `k` (a shift, or the
-    /// reduction of the empty `elist`): fail as C does if it does not fit.
-    pub(super) fn push(&self, base: Base, k: Sym) -> PResult<()> {
-        if base.height(k) > MAX_SYMBOLS {
-            Err(self.error("memory exhausted", None))
-        } else {
-            Ok(())
-        }
     }
 }
 

@@ -10,6 +10,7 @@
 //! - [`token`]: the tokens and the lexer (exprscan.l's EXPR state);
 //! - [`parser`]: the parser's state and driver loop (an explicit stack of
 //!   continuations, no recursion), and the start rule `result: expr`;
+//! - [`cont`]: the continuations, and the state an open rule carries;
 //! - [`operand`]: the alternatives of `expr` that begin with a token of
 //!   their own: `'(' expr ')'`, the unary operators, constants, variables;
 //! - [`operators`]: `expr OP expr` and the `IS` tests, by precedence (the
@@ -21,6 +22,7 @@
 
 mod call;
 mod case;
+mod cont;
 mod depth;
 mod operand;
 mod operators;
@@ -34,6 +36,9 @@ use super::Value;
 use super::VarRegistry;
 use super::lexer::Scanner;
 use parser::Parser;
+
+/// The result of a parsing step: an error is C's syntax error.
+type PResult<T> = Result<T, ExprError>;
 use token::Tok;
 
 /// Maximum number of evaluated function arguments (C's MAX_FARGS).

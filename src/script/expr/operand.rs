@@ -3,9 +3,11 @@
 //! the dispatch on an operand's first token (function calls are in
 //! [`super::call`], CASE in [`super::case`]).
 
+use super::PResult;
+use super::cont::{Cont, Mode};
 use super::depth::{self, Base};
 use super::operators::{P_BIT, P_NOT, P_UNARY};
-use super::parser::{Cont, Mode, PResult, Parser};
+use super::parser::Parser;
 use super::token::{Tok, Token};
 use super::{Func, Op};
 use crate::script::Value;

@@ -23,8 +23,10 @@
 //! nothing to choose, it is reduced whatever follows, so `%nonassoc` does
 //! not refuse `1 IS NULL IS NULL`.
 
+use super::PResult;
+use super::cont::{Cont, Mode};
 use super::depth::{self, Base};
-use super::parser::{Cont, Mode, PResult, Parser};
+use super::parser::Parser;
 use super::token::Tok;
 use super::{Func, Op};
 use crate::script::Value;

@@ -5,15 +5,12 @@
 //! recursively. Each rule's steps are in its own module; this one only
 //! dispatches to them.
 
-use super::call::Args;
-use super::case::Case;
-use super::depth::{Base, Sym, WhenRule};
+use super::cont::{Cont, Mode};
+use super::depth::{self, Base, Sym};
 use super::token::{Lexer, Tok, Token};
-use super::{ExprError, Op};
+use super::{ExprError, Op, PResult};
 use crate::script::VarRegistry;
 use crate::script::lexer::Scanner;
-
-pub(super) type PResult<T> = Result<T, ExprError>;
 
 /// The parser: the lexer, one token of lookahead, and the program built.
 pub(super) struct Parser<'s, 'a, 'r> {
@@ -25,47 +22,6 @@ pub(super) struct Parser<'s, 'a, 'r> {
     peeked: Option<Token>,
     /// The program being built.
     pub(super) code: Vec<Op>,
-}
-
-/// What to do once the current sub-expression (an `expr`) is complete: the
-/// rest of the rule it is part of.
-#[derive(Debug)]
-pub(super) enum Cont {
-    /// `result: expr`: the line must end.
-    Result,
-    /// Binary and postfix operators after an operand whose code starts at
-    /// `start` and whose base is `base`, binding tighter than `min` (see
-    /// [`Parser::operators`]).
-    Operators { min: u8, base: Base, start: usize },
-    /// `expr: expr OP expr`: the right operand of `op`, whose code starts
-    /// at `mid` (the left one's at `lhs_start`; `patch` is AND's or OR's
-    /// jump).
-    Binary { op: Tok, lhs_start: usize, mid: usize, patch: usize },
-    /// `expr: '-' expr` and the other unary operators.
-    Unary(Tok),
-    /// `expr: '(' expr ')'`, with this base.
-    Paren(Base),
-    /// `elist`: an argument of a function call.
-    Arg(Args),
-    /// `when_then_list`: a condition (THEN follows).
-    CaseCond(Case, WhenRule),
-    /// `when_then_list`: a value; `jf` is the condition's jump.
-    CaseValue(Case, usize),
-    /// `case_control: CASE_KW when_then_list ELSE_KW expr END_KW`: the
-    /// ELSE value.
-    CaseElse(Case),
-}
-
-/// What the parser does next.
-#[derive(Debug)]
-pub(super) enum Mode {
-    /// Read an `expr` with this base.
-    Operand(Base),
-    /// Inside `function '(' elist ')'`, after the elist so far: `','` or
-    /// `')'`.
-    Elist(Args),
-    /// A sub-expression is complete: pop its continuation.
-    Done,
 }
 
 impl<'s, 'a, 'r> Parser<'s, 'a, 'r> {
@@ -186,6 +142,18 @@ impl Parser<'_, '_, '_> {
             self.code.get_mut(at)
         {
             *o = off;
+        }
+    }
+}
+
+impl Parser<'_, '_, '_> {
+    /// Account for bison pushing the rule's symbol `k` (a shift, or the
+    /// reduction of the empty `elist`): fail as C does if it does not fit.
+    pub(super) fn push(&self, base: Base, k: Sym) -> PResult<()> {
+        if base.height(k) > depth::MAX_SYMBOLS {
+            Err(self.error("memory exhausted", None))
+        } else {
+            Ok(())
         }
     }
 }

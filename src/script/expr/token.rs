@@ -3,7 +3,7 @@
 //! positioning errors as C's expr_yyerror_more does.
 
 use super::ExprError;
-use super::parser::PResult;
+use super::PResult;
 use crate::script::lexer::{Scanner, is_cmd_space};
 
 /// A token (exprparse.y's `%token`s and its one-character literals).
