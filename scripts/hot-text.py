@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Writes the hot-text linker script from a link map and callgrind runs.
 
-    hot-text.py MAP OUT.ld CALLGRIND_OUT...
+    hot-text.py RUSTC_VERSION MAP OUT.ld CALLGRIND_OUT...
 
+RUSTC_VERSION is what `rustc -V` says of the rustc that built the binary:
+the script's header records it, and build.rs uses the script only with
+that rustc release (std's symbol names change from one to the next).
 MAP is the linker's map (-Wl,-Map) of the binary the callgrind runs
 (--dump-instr=yes) executed. Every input section holding an executed
 instruction of the binary is listed, with the parts of its name that change
@@ -29,6 +32,10 @@ HEADER = """\
  * of the code. The kernel maps a program's text 64 kB at a time around each
  * page that runs, so code that runs scattered among code that never does
  * (std's backtrace printer, -i, error paths) costs resident memory.
+ * The names are those of one rustc release's std and of pgbench-rs built
+ * with it: build.rs uses this file only with the release named here.
+ *
+ * rustc-version: {rustc}
  */
 SECTIONS
 {
@@ -115,7 +122,7 @@ def pattern(name):
 
 
 def main():
-    map_path, out_path, runs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    rustc, map_path, out_path, runs = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     secs = input_sections(map_path)
     starts = [s[0] for s in secs]
     def section(addr):
@@ -137,7 +144,7 @@ def main():
     size = sum(secs[i][1] for i in hot)
     pats = sorted({pattern(secs[i][2]) for i in hot} | set(ALWAYS))
     with open(out_path, "w") as f:
-        f.write(HEADER)
+        f.write(HEADER.replace("{rustc}", rustc))
         for p in pats:
             f.write(f"    {p}\n" if p.endswith(")") else f"    *({p})\n")
         f.write(FOOTER)

@@ -7,7 +7,9 @@
 # Builds pgbench-rs with a link map, runs a few typical benchmarks under
 # callgrind against a throwaway server (or PGHOST/PGPORT, with pgbench
 # tables at scale 1 or more), and lists every function that ran. Rerun it
-# after large changes to the engine; a stale list only costs memory.
+# after large changes to the engine, and with each new rustc release: the
+# file records the release (`rustc -V`), and build.rs leaves the file out,
+# with a warning, when another rustc builds; a stale list only costs memory.
 . "$(dirname "$0")/bench/lib.sh"
 bench_need_tools python3 valgrind
 bench_start_server
@@ -51,5 +53,5 @@ for args in "${runs[@]}"; do
         --callgrind-out-file="$work/cg.$i" "$bin" $args >"$work/out" 2>&1) ||
         { cat "$work/out" >&2; exit 1; }
 done
-python3 "$ROOT/scripts/hot-text.py" "$map" "$ROOT/src/hot-text.ld" "$work"/cg.*
+python3 "$ROOT/scripts/hot-text.py" "$("${RUSTC:-rustc}" -V)" "$map" "$ROOT/src/hot-text.ld" "$work"/cg.*
 bench_log "wrote src/hot-text.ld"
