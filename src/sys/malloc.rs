@@ -5,22 +5,42 @@
 //! from the heap, each buffer shares pages with the allocations around it,
 //! and malloc's bookkeeping at both of its ends makes more pages resident;
 //! mapped on its own, a buffer costs the one page that holds its header and
-//! the data. Measured at `-c 1000 -j 2`: 0.9 kB less resident memory per
-//! connection. So while the initial connections are made, an allocation of
-//! 16 kB or more that the heap's free memory cannot serve is mapped on its
-//! own instead of growing the heap. Afterwards the heap grows again for
-//! allocations up to 32 MB, and the heap is trimmed only when 64 MB are free
-//! at its top: the largest values glibc's own adaptive thresholds reach
-//! (setting a threshold turns the adaptation off), so that a run with large
-//! results or `-C` reconnections makes no `mmap`, `munmap` or `madvise`
-//! call per transaction. Elsewhere than glibc these are no-ops.
+//! the data. Measured at `-c 1000 -j 2` with 4 kB pages: 0.9 kB less
+//! resident memory per connection. So while the initial connections are
+//! made, an allocation of 16 kB or more that the heap's free memory cannot
+//! serve is mapped on its own instead of growing the heap. Afterwards the
+//! heap grows again for allocations up to 32 MB, and the heap is trimmed
+//! only when 64 MB are free at its top: the largest values glibc's own
+//! adaptive thresholds reach on 64-bit systems (512 kB and 1 MB on 32-bit
+//! ones; setting a threshold turns the adaptation off), so that a run with
+//! large results or `-C` reconnections makes no `mmap`, `munmap` or
+//! `madvise` call per transaction.
+//!
+//! The page size (`sysconf(_SC_PAGESIZE)`) decides the first step only: a
+//! mapped buffer makes at least one whole page resident, which saves memory
+//! only where a page is small next to the buffer, so the threshold is
+//! lowered only where a page is at most a quarter of a buffer (4 kB pages,
+//! as measured). With 16 or 64 kB pages (some aarch64 and ppc64le kernels)
+//! a mapped buffer would make as much resident as the whole buffer, or more.
+//! The raised thresholds are glibc's limits, which depend on the word size
+//! and not on the page size.
+//!
+//! The tuning is compiled in where build.rs sets `cfg(malloc_tuning)`
+//! (Linux with glibc, unless `PGBENCH_RS_MALLOC_TUNING=off` or
+//! `PGBENCH_RS_BUILD_TRICKS=off` at build time; elsewhere these functions
+//! are no-ops), and does nothing in a process started with
+//! `PGBENCH_RS_MALLOC_TUNING=off`, nor where the environment tunes glibc's
+//! malloc itself: a `glibc.malloc.*` tunable in `GLIBC_TUNABLES`, or one
+//! of the `MALLOC_*` variables glibc reads as their aliases.
 
 /// Lowers the threshold before the initial connections (call it while the
 /// process has one thread: glibc documents `mallopt` as unsafe to call
 /// while other threads allocate).
 pub(crate) fn map_connection_buffers() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    set(libc::M_MMAP_THRESHOLD, 16 * 1024);
+    #[cfg(malloc_tuning)]
+    if current() == (Plan::Tune { map_buffers: true }) {
+        set(libc::M_MMAP_THRESHOLD, LIBPQ_BUFFER);
+    }
 }
 
 /// Raises the thresholds once the initial connections are made. Called by
@@ -28,29 +48,184 @@ pub(crate) fn map_connection_buffers() {
 /// in `free` without a lock, and a thread that reads an old value only maps
 /// one more allocation on its own.
 pub(crate) fn heap_after_connections() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    {
-        set(libc::M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-        set(libc::M_TRIM_THRESHOLD, 64 * 1024 * 1024);
+    #[cfg(malloc_tuning)]
+    if let Plan::Tune { .. } = current() {
+        let (mmap, trim) = raised_thresholds(size_of::<libc::c_long>());
+        set(libc::M_MMAP_THRESHOLD, mmap);
+        set(libc::M_TRIM_THRESHOLD, trim);
     }
 }
 
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+/// The run-time switch: `off` turns the tuning off.
+#[cfg(any(malloc_tuning, test))]
+const SWITCH: &str = "PGBENCH_RS_MALLOC_TUNING";
+
+/// The environment variables that glibc reads as aliases of its malloc
+/// tunables.
+#[cfg(any(malloc_tuning, test))]
+const GLIBC_MALLOC_VARIABLES: &[&str] = &[
+    "MALLOC_ARENA_MAX",
+    "MALLOC_ARENA_TEST",
+    "MALLOC_CHECK_",
+    "MALLOC_MMAP_MAX_",
+    "MALLOC_MMAP_THRESHOLD_",
+    "MALLOC_PERTURB_",
+    "MALLOC_TOP_PAD_",
+    "MALLOC_TRIM_THRESHOLD_",
+];
+
+/// The size of libpq's connection buffers, and the mmap threshold while
+/// the connections are made.
+#[cfg(any(malloc_tuning, test))]
+const LIBPQ_BUFFER: libc::c_int = 16 * 1024;
+
+/// What the tuning does in a process.
+#[cfg(any(malloc_tuning, test))]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Plan {
+    /// Nothing: switched off, or the environment tunes malloc itself.
+    Off,
+    /// Raise the thresholds after the connections; before them, lower the
+    /// mmap threshold if `map_buffers` (the pages are small enough).
+    Tune { map_buffers: bool },
+}
+
+/// The plan for an environment (`var` looks a variable up) and a page
+/// size (None if unknown).
+#[cfg(any(malloc_tuning, test))]
+fn plan(var: impl Fn(&str) -> Option<String>, page_size: Option<usize>) -> Plan {
+    let set = |name: &str| var(name).is_some_and(|v| !v.is_empty());
+    if var(SWITCH).is_some_and(|v| v == "off")
+        || var("GLIBC_TUNABLES").is_some_and(|t| tunes_malloc(&t))
+        || GLIBC_MALLOC_VARIABLES.iter().any(|v| set(v))
+    {
+        return Plan::Off;
+    }
+    let buffer = usize::try_from(LIBPQ_BUFFER).unwrap_or(0);
+    Plan::Tune { map_buffers: page_size.is_some_and(|p| p > 0 && p.saturating_mul(4) <= buffer) }
+}
+
+/// Whether a `GLIBC_TUNABLES` value (`name=value:name=value...`) sets a
+/// malloc tunable.
+#[cfg(any(malloc_tuning, test))]
+fn tunes_malloc(tunables: &str) -> bool {
+    tunables.split(':').any(|t| t.trim().starts_with("glibc.malloc."))
+}
+
+/// The mmap and trim thresholds after the connections, for a C `long` of
+/// `long_bytes`: the largest values glibc's adaptive thresholds reach
+/// (`DEFAULT_MMAP_THRESHOLD_MAX`, and twice that), and the largest that
+/// `mallopt` accepts.
+#[cfg(any(malloc_tuning, test))]
+fn raised_thresholds(long_bytes: usize) -> (libc::c_int, libc::c_int) {
+    let mmap = if long_bytes == 4 { 512 * 1024 } else { 32 * 1024 * 1024 };
+    (mmap, 2 * mmap)
+}
+
+/// This process's plan, decided on first use.
+#[cfg(malloc_tuning)]
+fn current() -> Plan {
+    static PLAN: std::sync::OnceLock<Plan> = std::sync::OnceLock::new();
+    *PLAN.get_or_init(|| {
+        let var = |name: &str| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned());
+        plan(var, page_size())
+    })
+}
+
+/// The size of a memory page.
+#[cfg(malloc_tuning)]
+fn page_size() -> Option<usize> {
+    // SAFETY: sysconf reads a system setting and has no memory
+    // preconditions; it returns -1 if the setting is unknown.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    usize::try_from(page).ok().filter(|&p| p > 0)
+}
+
+#[cfg(malloc_tuning)]
 fn set(param: libc::c_int, bytes: libc::c_int) {
     // SAFETY: mallopt takes plain integers and has no memory preconditions;
     // on failure it returns 0 and changes nothing.
     unsafe { libc::mallopt(param, bytes) };
 }
 
-#[cfg(all(test, target_os = "linux", target_env = "gnu"))]
+#[cfg(test)]
 mod tests {
-    use super::{heap_after_connections, map_connection_buffers};
+    use super::{GLIBC_MALLOC_VARIABLES, Plan, SWITCH, plan, raised_thresholds, tunes_malloc};
+
+    /// The plan for the variables `env` (name, value) and a page size.
+    fn plan_of(env: &[(&str, &str)], page: Option<usize>) -> Plan {
+        plan(|name| env.iter().find(|e| e.0 == name).map(|e| e.1.to_string()), page)
+    }
+
+    const MAP: Plan = Plan::Tune { map_buffers: true };
+    const HEAP: Plan = Plan::Tune { map_buffers: false };
+
+    #[test]
+    fn the_switch_turns_the_tuning_off() {
+        assert_eq!(plan_of(&[], Some(4096)), MAP);
+        assert_eq!(plan_of(&[(SWITCH, "off")], Some(4096)), Plan::Off);
+        assert_eq!(plan_of(&[(SWITCH, "on")], Some(4096)), MAP);
+        assert_eq!(plan_of(&[(SWITCH, "")], Some(4096)), MAP);
+        assert_eq!(plan_of(&[("PGBENCH_RS_BUILD_TRICKS", "off")], Some(4096)), MAP);
+    }
+
+    #[test]
+    fn glibc_malloc_tunables_leave_malloc_alone() {
+        for t in [
+            "glibc.malloc.mmap_threshold=65536",
+            "glibc.malloc.tcache_count=0",
+            "glibc.pthread.rseq=0:glibc.malloc.arena_max=2",
+            "glibc.malloc.trim_threshold=1:glibc.cpu.hwcaps=-AVX2",
+        ] {
+            assert_eq!(plan_of(&[("GLIBC_TUNABLES", t)], Some(4096)), Plan::Off, "{t}");
+        }
+        for t in ["", "glibc.pthread.rseq=0", "glibc.cpu.hwcaps=-AVX2:glibc.rtld.nns=2"] {
+            assert_eq!(plan_of(&[("GLIBC_TUNABLES", t)], Some(4096)), MAP, "{t}");
+        }
+        assert!(tunes_malloc(" glibc.malloc.check=3"));
+        assert!(!tunes_malloc("glibc.mallocx=1"));
+        for v in GLIBC_MALLOC_VARIABLES {
+            assert_eq!(plan_of(&[(*v, "1")], Some(4096)), Plan::Off, "{v}");
+            assert_eq!(plan_of(&[(*v, "")], Some(4096)), MAP, "{v} empty");
+        }
+    }
+
+    #[test]
+    fn buffers_are_mapped_only_with_small_pages() {
+        assert_eq!(plan_of(&[], Some(4096)), MAP);
+        assert_eq!(plan_of(&[], Some(2048)), MAP);
+        for page in [8192, 16384, 65536] {
+            assert_eq!(plan_of(&[], Some(page)), HEAP, "{page}");
+        }
+        assert_eq!(plan_of(&[], None), HEAP);
+        assert_eq!(plan_of(&[], Some(0)), HEAP);
+    }
+
+    #[test]
+    fn raised_thresholds_are_glibcs_limits() {
+        assert_eq!(raised_thresholds(8), (32 << 20, 64 << 20));
+        assert_eq!(raised_thresholds(4), (512 << 10, 1 << 20));
+    }
+
+    /// Without `cfg(malloc_tuning)` the tuning is compiled out: says so.
+    #[cfg(not(malloc_tuning))]
+    #[test]
+    fn connection_buffers_are_mapped_until_the_connections_are_made() {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: the malloc tuning is not compiled in (not Linux with glibc, or \
+             PGBENCH_RS_MALLOC_TUNING=off or PGBENCH_RS_BUILD_TRICKS=off at build time) \
+             [sys::malloc::tests::connection_buffers_are_mapped_until_the_connections_are_made]"
+        );
+    }
 
     /// Allocates `n` blocks of 16 kB (libpq's buffer size), frees them,
     /// and returns how many were mapped on their own: malloc gives a mapped
-    /// block whole pages less its 16-byte header, a heap block the request
-    /// plus 8 bytes.
-    fn mapped_of(n: usize) -> usize {
+    /// block whole pages less its two-word header, a heap block the request
+    /// plus a word or so.
+    #[cfg(malloc_tuning)]
+    fn mapped_of(n: usize, page: usize) -> usize {
         let blocks: Vec<usize> = (0..n)
             .map(|_| {
                 // SAFETY: malloc has no preconditions; the block is checked
@@ -68,42 +243,59 @@ mod tests {
             let size = unsafe { libc::malloc_usable_size(p) };
             // SAFETY: as above.
             unsafe { libc::free(p) };
-            match size {
-                s if s == 5 * 4096 - 16 => mapped += 1,
-                s => assert_eq!(s, 16 * 1024 + 8, "neither a heap nor a mapped block"),
+            if (size + 2 * size_of::<usize>()).is_multiple_of(page) {
+                mapped += 1;
+            } else {
+                assert!((16 * 1024..16 * 1024 + 32).contains(&size), "{size}: not a heap block");
             }
         }
         mapped
     }
 
     /// Set in the process that runs the check (see the test).
+    #[cfg(malloc_tuning)]
     const CHILD: &str = "PGBENCH_RS_MALLOC_TEST_CHILD";
 
+    #[cfg(malloc_tuning)]
     #[test]
     fn connection_buffers_are_mapped_until_the_connections_are_made() {
+        use super::{heap_after_connections, map_connection_buffers, page_size};
+
         let name = "connection_buffers_are_mapped_until_the_connections_are_made";
         if std::env::var_os(CHILD).is_none() {
             // In a process of its own: the thresholds are process-wide, and
             // memory other tests freed would serve the blocks from the heap.
+            // Its environment leaves the tuning on and malloc untuned.
             let path = module_path!().split_once("::").map_or("", |p| p.1);
-            let out = std::process::Command::new(std::env::current_exe().unwrap())
+            let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+            child
                 .args(["--exact", &format!("{path}::{name}"), "--test-threads=1"])
                 .env(CHILD, "1")
-                .output()
-                .unwrap();
+                .env_remove(SWITCH)
+                .env_remove("GLIBC_TUNABLES");
+            for v in GLIBC_MALLOC_VARIABLES {
+                child.env_remove(v);
+            }
+            let out = child.output().unwrap();
             let stdout = String::from_utf8_lossy(&out.stdout);
             assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
             assert!(stdout.contains("1 passed"), "the check did not run:\n{stdout}");
             return;
         }
+        let page = page_size().unwrap();
         // While the blocks are held together (1 MB), at most the few
         // hundred kB free at the top of a new process's heap can serve
         // blocks from the heap; the rest are mapped. glibc's default
-        // threshold (128 kB at least) would map none.
+        // threshold (128 kB at least) would map none, and so does the
+        // tuning where pages are larger than 4 kB.
         map_connection_buffers();
-        let mapped = mapped_of(64);
-        assert!(mapped >= 32, "only {mapped} of 64 blocks of 16 kB were mapped");
+        let mapped = mapped_of(64, page);
+        if page <= 4096 {
+            assert!(mapped >= 32, "only {mapped} of 64 blocks of 16 kB were mapped");
+        } else {
+            assert_eq!(mapped, 0, "{page}-byte pages");
+        }
         heap_after_connections();
-        assert_eq!(mapped_of(64), 0);
+        assert_eq!(mapped_of(64, page), 0);
     }
 }
