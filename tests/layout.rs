@@ -2,9 +2,15 @@
 //! gathered the functions a run executes into `.text.hot` ahead of the rest
 //! of the code, on pages of their own; the unwinder is linked in rather than
 //! loaded from `libgcc_s.so.1`; relative relocations are packed. Read from
-//! the ELF headers of the program under test.
+//! the ELF headers of the program cargo built (64-bit little-endian ELF).
+//!
+//! Each check runs only if build.rs applied its trick (it records each
+//! trick's state in `PGBENCH_RS_TRICK_*`); otherwise it says why it was
+//! skipped. A trick switched off is checked to be absent.
 
 use std::path::Path;
+
+use crate::harness::compare::skipped;
 
 /// An ELF64 little-endian file's sections (name, address, size), the
 /// file offsets of its executable PT_LOAD segments, and its dynamic
@@ -79,17 +85,35 @@ fn read_elf(path: &Path) -> Result<Elf, String> {
 const DT_NEEDED: u64 = 1;
 const DT_RELR: u64 = 36;
 
-fn program() -> Elf {
-    read_elf(Path::new(env!("CARGO_BIN_EXE_pgbench-rs"))).unwrap()
+/// Whether build.rs applied a trick, from the state it recorded (`on`, or
+/// why not); says why not.
+fn applied(case: &str, trick: &str, state: &str) -> bool {
+    if state == "on" {
+        return true;
+    }
+    skipped(case, &format!("{trick} not applied ({state})"));
+    false
+}
+
+/// The program cargo built, if it is a 64-bit little-endian ELF file (the
+/// reader reads no other); says why not.
+fn program(case: &str) -> Option<Elf> {
+    let path = Path::new(env!("CARGO_BIN_EXE_pgbench-rs"));
+    // The magic number, EI_CLASS 2 (64-bit) and EI_DATA 1 (little-endian).
+    if !std::fs::read(path).unwrap().starts_with(b"\x7fELF\x02\x01") {
+        skipped(case, &format!("{} is not a 64-bit little-endian ELF file", path.display()));
+        return None;
+    }
+    Some(read_elf(path).unwrap())
 }
 
 #[test]
 fn hot_text_comes_first_on_its_own_pages() {
-    if option_env!("PGBENCH_RS_HOT_TEXT_LINKED").is_none() {
-        // Built with PGBENCH_RS_HOT_TEXT=off, or not for Linux with glibc.
+    let case = "layout_hot_text";
+    if !applied(case, "hot-text layout", env!("PGBENCH_RS_TRICK_HOT_TEXT")) {
         return;
     }
-    let elf = program();
+    let Some(elf) = program(case) else { return };
     let find = |n: &str| elf.sections.iter().find(|s| s.0 == n);
     let hot = find(".text.hot").expect("no .text.hot section: the linker script was not applied");
     let text = find(".text").expect("no .text section");
@@ -107,24 +131,52 @@ fn hot_text_comes_first_on_its_own_pages() {
 
 #[test]
 fn unwinder_is_linked_in() {
-    if option_env!("PGBENCH_RS_STATIC_UNWIND_LINKED").is_none() {
-        // PGBENCH_RS_STATIC_UNWIND=off, or no libgcc_eh.a.
+    let case = "layout_static_unwind";
+    if !applied(case, "static unwinder", env!("PGBENCH_RS_TRICK_STATIC_UNWIND")) {
         return;
     }
-    let elf = program();
+    let Some(elf) = program(case) else { return };
     assert!(elf.needed.iter().any(|n| n.starts_with("libpq.so")), "needed: {:?}", elf.needed);
     assert!(!elf.needed.iter().any(|n| n.starts_with("libgcc_s")), "needed: {:?}", elf.needed);
 }
 
 #[test]
 fn relative_relocations_are_packed() {
-    if option_env!("PGBENCH_RS_RELR_LINKED").is_none() {
-        // The linker or C library cannot pack them.
+    let case = "layout_relr";
+    if !applied(case, "packed relocations", env!("PGBENCH_RS_TRICK_RELR")) {
         return;
     }
-    let elf = program();
+    let Some(elf) = program(case) else { return };
     assert!(elf.dynamic.iter().any(|e| e.0 == DT_RELR), "no DT_RELR entry");
     // What is left unpacked is the few relocations against symbols.
     let rela = elf.sections.iter().find(|s| s.0 == ".rela.dyn").map_or(0, |s| s.2);
     assert!(rela < 8 * 1024, ".rela.dyn still holds {rela} bytes");
+}
+
+/// A trick switched off (on a target where it applies: build.rs checks the
+/// target first) left no trace: no `.text.hot` section, `libgcc_s.so.1`
+/// loaded, no DT_RELR entry.
+#[test]
+fn tricks_switched_off_are_absent() {
+    let case = "layout_switched_off";
+    let off = |state: &str| state.starts_with("switched off");
+    let (hot, unwind, relr) = (
+        off(env!("PGBENCH_RS_TRICK_HOT_TEXT")),
+        off(env!("PGBENCH_RS_TRICK_STATIC_UNWIND")),
+        off(env!("PGBENCH_RS_TRICK_RELR")),
+    );
+    if !(hot || unwind || relr) {
+        skipped(case, "no link trick was switched off");
+        return;
+    }
+    let Some(elf) = program(case) else { return };
+    if hot {
+        assert!(!elf.sections.iter().any(|s| s.0 == ".text.hot"), "a .text.hot section");
+    }
+    if unwind {
+        assert!(elf.needed.iter().any(|n| n == "libgcc_s.so.1"), "needed: {:?}", elf.needed);
+    }
+    if relr {
+        assert!(!elf.dynamic.iter().any(|e| e.0 == DT_RELR), "a DT_RELR entry");
+    }
 }

@@ -9,6 +9,7 @@
 use std::time::Duration;
 
 use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, banner, pgbench_db, report_head};
+use crate::harness::compare::skipped;
 use crate::harness::runner::Status;
 use crate::harness::{Pgbench, normalize};
 
@@ -192,6 +193,11 @@ mechanisms! {
 #[test]
 fn default_wait_under_valgrind() {
     let name = "wait_valgrind";
+    let valgrind = std::process::Command::new("valgrind").arg("--version").output();
+    if !valgrind.is_ok_and(|o| o.status.success()) {
+        skipped(name, "valgrind not found (scripts/deps.sh installs it as root)");
+        return;
+    }
     let db = pgbench_db(name);
     let out = Pgbench::new(["-n", "-c", "4", "-j", "2", "-t", "20", &db.name])
         .wrapped_in(&["valgrind", "--tool=none", "-q"])
