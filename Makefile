@@ -7,7 +7,7 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 FUZZ_SECONDS ?= 60
 
-.PHONY: all build release test lint reference demo bench hot-text vendor fuzz install clean
+.PHONY: all build release test test-plain lint reference demo bench hot-text vendor fuzz install clean
 
 all: build
 
@@ -22,6 +22,17 @@ release:
 test: lint
 	scripts/deps.sh
 	$(CARGO) test $(CARGO_FLAGS)
+
+## The lints and tests again on a build with every build trick off
+## (PGBENCH_RS_BUILD_TRICKS=off, see README.md's Building), in a target
+## directory of its own so that it does not replace the default build.
+PLAIN_TARGET_DIR ?= $(CURDIR)/target/plain
+test-plain:
+	scripts/deps.sh
+	PGBENCH_RS_BUILD_TRICKS=off CARGO_TARGET_DIR=$(PLAIN_TARGET_DIR) \
+		$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
+	PGBENCH_RS_BUILD_TRICKS=off CARGO_TARGET_DIR=$(PLAIN_TARGET_DIR) \
+		$(CARGO) test $(CARGO_FLAGS)
 
 lint:
 	scripts/deps.sh
