@@ -18,10 +18,13 @@ release:
 	$(CARGO) build --release $(CARGO_FLAGS)
 
 ## Everything CI checks: formatting, lints, unit and integration tests
-## (the integration tests start their own throwaway PostgreSQL server).
+## (the integration tests start their own throwaway PostgreSQL servers).
+## Most integration tests wait on servers and timers rather than compute,
+## so they run TEST_THREADS at a time, more than there are cores.
+TEST_THREADS ?= 6
 test: lint
 	scripts/deps.sh
-	$(CARGO) test $(CARGO_FLAGS)
+	$(CARGO) test $(CARGO_FLAGS) -- --test-threads=$(TEST_THREADS)
 
 ## The lints and tests again on a build with every build trick off
 ## (PGBENCH_RS_BUILD_TRICKS=off, see README.md's Building), in a target
@@ -32,7 +35,7 @@ test-plain:
 	PGBENCH_RS_BUILD_TRICKS=off CARGO_TARGET_DIR=$(PLAIN_TARGET_DIR) \
 		$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
 	PGBENCH_RS_BUILD_TRICKS=off CARGO_TARGET_DIR=$(PLAIN_TARGET_DIR) \
-		$(CARGO) test $(CARGO_FLAGS)
+		$(CARGO) test $(CARGO_FLAGS) -- --test-threads=$(TEST_THREADS)
 
 lint:
 	scripts/deps.sh

@@ -113,9 +113,10 @@ fn check_data_state(check: &mut Check, db: &Db, scale: u64) {
         ("select count(*) from pgbench_tellers where filler is null", (10 * scale).to_string()),
         ("select count(*) from pgbench_history", "0".to_string()),
     ];
-    for (sql, want) in facts {
-        let got = db.query_one(sql);
-        check.eq(sql, "expected", &want, "pgbench-rs database", &got);
+    let sqls: Vec<&str> = facts.iter().map(|(sql, _)| *sql).collect();
+    for ((sql, want), rows) in facts.iter().zip(db.query_each(&sqls)) {
+        let got = rows.first().and_then(|r| r.first()).cloned().unwrap_or_default();
+        check.eq(sql, "expected", want, "pgbench-rs database", &got);
     }
 }
 
@@ -133,9 +134,11 @@ fn content(db: &Db) -> String {
 
 /// The schema of `db` as text, one section per catalog query.
 fn schema(db: &Db) -> String {
+    let sqls: Vec<&str> = SCHEMA_QUERIES.iter().map(|(_, sql)| *sql).collect();
     SCHEMA_QUERIES
         .iter()
-        .map(|(name, sql)| format!("## {name}\n{}", render(&db.query(sql))))
+        .zip(db.query_each(&sqls))
+        .map(|((name, _), rows)| format!("## {name}\n{}", render(&rows)))
         .collect()
 }
 

@@ -8,7 +8,9 @@
 
 use std::time::Duration;
 
-use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, banner, pgbench_db, report_head};
+use crate::harness::bench::{
+    Bench, TAIL, TAIL_RECONNECT, banner, pgbench_db, report_head, shared_pgbench_db,
+};
 use crate::harness::compare::skipped;
 use crate::harness::runner::Status;
 use crate::harness::{Pgbench, normalize};
@@ -18,16 +20,18 @@ fn script_head(script: &str, mode: &str, clients: u32, threads: u32) -> String {
     report_head(script, mode, clients, threads, "1")
 }
 
+/// Case `name` with one mechanism. The mechanisms of a case share one
+/// database (the cases only read it) and one run of C pgbench.
 fn run(name: &str, mechanism: &str, args: &[&str], files: &[(&str, String)]) -> Bench {
     let case = format!("wait_{name}_{mechanism}");
-    let db = pgbench_db(&case);
+    let db = shared_pgbench_db(&format!("wait_{name}"));
     let mut all: Vec<&str> = args.to_vec();
     all.push(&db.name);
     let mut p = Pgbench::new(all).env("PGBENCH_RS_POLL", mechanism).label(&case);
     for (f, text) in files {
         p = p.file(f, text.as_bytes());
     }
-    Bench::new(&case, p)
+    Bench::new(&case, p).share_c_run(&format!("wait_{name}"))
 }
 
 /// Eight clients on two threads, select-only, prepared.

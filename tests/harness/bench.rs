@@ -1,7 +1,8 @@
 //! Benchmark runs compared between the binary under test and C pgbench.
 //!
-//! * [`pgbench_db`] — a fresh database initialized with `pgbench -i` at
-//!   scale 1 (by C pgbench when installed, else by the binary under test);
+//! * [`pgbench_db`] — a fresh database as `pgbench -i -q` at scale 1
+//!   leaves it, copied from a template that is initialized once per server
+//!   (by C pgbench when installed, else by the binary under test);
 //!   [`pgbench_db_on`] the same in another server.
 //! * [`Bench`] — one invocation run by both implementations, one after the
 //!   other (binary under test first), against the same database, with
@@ -15,27 +16,55 @@
 //!   mismatch of C's output there means the expectation is wrong);
 //!   `finish()` panics with every mismatch.
 
-use super::cluster::{Cluster, create_db_on};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use super::cluster::{Cluster, create_db_on, ident};
 use super::normalize;
 use super::runner::{Output, Status};
 use super::{Check, Db, Pgbench, c_output, c_pgbench, cluster};
 
-/// A fresh database named after `prefix`, initialized with `pgbench -i -q`
-/// (scale 1).
+/// A fresh database named after `prefix`, as `pgbench -i -q` (scale 1)
+/// leaves it: a copy of the server's pgbench template.
 pub(crate) fn pgbench_db(prefix: &str) -> Db {
     pgbench_db_on(cluster(), prefix)
 }
 
 /// [`pgbench_db`] in the server `c`.
 pub(crate) fn pgbench_db_on(c: &'static Cluster, prefix: &str) -> Db {
-    let db = create_db_on(c, prefix);
-    let run = Pgbench::new(["-i", "-q", &db.name]).on(c).label(&format!("{prefix}-init"));
+    let template = pgbench_template(c);
+    let name = format!("{prefix}_{}", super::tmp::unique());
+    c.exec("postgres", &format!("create database {} template {}", ident(&name), ident(&template)));
+    Db { cluster: c, name }
+}
+
+/// A database as [`pgbench_db`] makes, made once for every case that names
+/// it (cases that only read it).
+pub(crate) fn shared_pgbench_db(name: &str) -> Db {
+    static DBS: Mutex<BTreeMap<String, Db>> = Mutex::new(BTreeMap::new());
+    let mut dbs = DBS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    dbs.entry(name.to_string()).or_insert_with(|| pgbench_db(name)).clone()
+}
+
+/// The name of the database of `c` initialized once with `pgbench -i -q`
+/// at scale 1 (by C pgbench when installed, else by the binary under
+/// test), from which [`pgbench_db_on`] copies. Nothing connects to it
+/// after that (a template must have no connections while it is copied).
+fn pgbench_template(c: &'static Cluster) -> String {
+    static TEMPLATES: Mutex<Vec<(u16, String)>> = Mutex::new(Vec::new());
+    let mut templates = TEMPLATES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, name)) = templates.iter().find(|(port, _)| *port == c.port) {
+        return name.clone();
+    }
+    let db = create_db_on(c, "pgbench_template");
+    let run = Pgbench::new(["-i", "-q", &db.name]).on(c).label("pgbench-template");
     let out = match c_pgbench() {
         Some(_) => run.run_c().unwrap_or_else(|| run.run_under_test()),
         None => run.run_under_test(),
     };
     assert_eq!(out.status, Status::Exit(0), "pgbench -i {} failed:\n{}", db.name, out.stderr);
-    db
+    templates.push((c.port, db.name.clone()));
+    db.name
 }
 
 /// The connection banner of pgbench 17 connected to the shared server, as
@@ -107,6 +136,7 @@ pub(crate) struct Bench {
     stdout_masks: Vec<Mask>,
     stderr_masks: Vec<Mask>,
     before_each: Vec<Box<dyn Fn()>>,
+    shared_c: Option<String>,
 }
 
 impl std::fmt::Debug for Bench {
@@ -124,6 +154,7 @@ impl Bench {
             stdout_masks: vec![normalize::mask_banner_version, normalize::mask_report],
             stderr_masks: vec![normalize::mask_report],
             before_each: Vec::new(),
+            shared_c: None,
         }
     }
 
@@ -136,6 +167,15 @@ impl Bench {
     /// Add a mask for stderr only.
     pub(crate) fn mask_stderr(mut self, m: Mask) -> Self {
         self.stderr_masks.push(m);
+        self
+    }
+
+    /// C pgbench's run is the same for every case that names `key` (cases
+    /// that differ only in what C ignores, such as `PGBENCH_RS_POLL`, with
+    /// the same arguments and database): it runs once, for the first such
+    /// case, and the others compare with its output.
+    pub(crate) fn share_c_run(mut self, key: &str) -> Self {
+        self.shared_c = Some(key.to_string());
         self
     }
 
@@ -168,7 +208,21 @@ impl Bench {
             }
         }
         // Prints the visible `skipped:` line when C is not installed.
-        let c_raw = c_output(&self.name, &self.run);
+        let c_raw = match &self.shared_c {
+            None => c_output(&self.name, &self.run),
+            Some(key) => {
+                assert!(self.before_each.is_empty(), "a shared C run cannot reset state");
+                type Runs = BTreeMap<String, Arc<OnceLock<Option<Output>>>>;
+                static RUNS: Mutex<Runs> = Mutex::new(BTreeMap::new());
+                let cell = RUNS
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .entry(key.clone())
+                    .or_default()
+                    .clone();
+                cell.get_or_init(|| c_output(&self.name, &self.run)).clone()
+            }
+        };
         let rs = rs_raw.as_ref().map(|o| self.masked(o));
         let c = c_raw.as_ref().map(|o| self.masked(o));
         Ran { check: Check::new(&self.name), run: self.run, rs, c, rs_raw, c_raw }

@@ -307,6 +307,35 @@ impl Cluster {
     /// Run one SQL string with psql in database `db`; returns raw output
     /// (fields separated by 0x1f, each row terminated by a NUL byte).
     fn psql(&self, db: &str, sql: &str) -> Result<String, String> {
+        self.psql_each(db, &[sql])
+    }
+
+    /// The rows of each of `queries`, run in order by one psql in database
+    /// `db` (one process instead of one per query). Panics on SQL errors.
+    pub(crate) fn query_each(&self, db: &str, queries: &[&str]) -> Vec<Vec<Vec<String>>> {
+        const END: &str = "pgbench-harness: end of result";
+        let end_query = format!("select {}", literal(END));
+        let mut all: Vec<&str> = Vec::with_capacity(queries.len() * 2);
+        for q in queries {
+            all.push(q);
+            all.push(&end_query);
+        }
+        let raw = self.psql_each(db, &all).unwrap_or_else(|e| panic!("{e}"));
+        let mut results = vec![Vec::new()];
+        for row in raw.split('\0').filter(|r| !r.is_empty()) {
+            if row == END {
+                results.push(Vec::new());
+            } else if let Some(cur) = results.last_mut() {
+                cur.push(row.split('\x1f').map(str::to_string).collect());
+            }
+        }
+        results.pop();
+        assert_eq!(results.len(), queries.len(), "psql output: {raw:?}");
+        results
+    }
+
+    /// Run SQL strings with one psql (one `-c` each) in database `db`.
+    fn psql_each(&self, db: &str, sqls: &[&str]) -> Result<String, String> {
         let mut cmd = Command::new(self.bindir.join("psql"));
         cmd.env_clear()
             .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -316,8 +345,11 @@ impl Cluster {
             .arg(&self.dir)
             .arg("-p")
             .arg(self.port.to_string())
-            .args(["-U", "postgres", "-d", db, "-c", sql]);
-        run_checked(cmd, &format!("psql -d {db} -c {sql:?}"))
+            .args(["-U", "postgres", "-d", db]);
+        for sql in sqls {
+            cmd.arg("-c").arg(sql);
+        }
+        run_checked(cmd, &format!("psql -d {db} -c {sqls:?}"))
     }
 
     /// Rows returned by `sql` in database `db`, each a vector of column
@@ -394,6 +426,11 @@ impl Db {
     /// Rows of `sql`, or Err(psql's message) on SQL errors.
     pub(crate) fn try_query(&self, sql: &str) -> Result<Vec<Vec<String>>, String> {
         self.cluster.try_query(&self.name, sql)
+    }
+
+    /// Rows of each of `queries`, by one psql (see [`Cluster::query_each`]).
+    pub(crate) fn query_each(&self, queries: &[&str]) -> Vec<Vec<Vec<String>>> {
+        self.cluster.query_each(&self.name, queries)
     }
 
     /// The single value returned by `sql`.
