@@ -1,7 +1,8 @@
 //! Output of results: the final report with its per-script and
-//! per-command sections (C's `printResults`), and C-compatible number
-//! formatting. The report is built as text, so it can be tested byte for
-//! byte, and written to stdout in one piece.
+//! per-command sections (C's `printResults`), the progress lines
+//! ([`progress`]) and the transaction logs ([`txlog`]), with C's number
+//! formatting (`compat::fmt`). The report is built as text, so it can be
+//! tested byte for byte, and written to stdout in one piece.
 
 pub(crate) mod progress;
 pub(crate) mod txlog;
