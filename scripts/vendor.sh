@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
 # Refreshes vendor/ from Cargo.lock so that `cargo build --offline --locked`
-# needs no registry. Crates that only build on platforms pgbench-rs does not
-# support (Windows, Hermit, MSVC's vcpkg) are kept as stubs: their Cargo.toml
-# stays (Cargo's resolver reads it for every target), their sources and
-# bundled import libraries go. Run through `make vendor`.
+# needs no registry. Crates that no build of ours compiles are kept as stubs:
+# their Cargo.toml stays (Cargo's resolver reads it for every target), their
+# sources and bundled import libraries go. They are the crates of platforms
+# pgbench-rs does not support (Windows, Hermit, MSVC's vcpkg), and crates
+# the lock file names only because of dependencies no target enables:
+# serde_json and serde_core pin serde and serde_derive (and with it syn,
+# proc-macro2, quote, unicode-ident) under `cfg(any())`, and zlib-rs is an
+# optional backend of flate2 that hdrhistogram does not ask for. Run
+# through `make vendor` (it needs the registry; the build then does not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rm -rf vendor
-cargo vendor --locked --versioned-dirs vendor >/dev/null 2>&1
+# The registry, not vendor/ (which .cargo/config.toml substitutes for it).
+cargo vendor --locked --versioned-dirs vendor \
+    --config 'source.crates-io.replace-with="crates-io"' >/dev/null 2>&1 ||
+    cargo vendor --locked --versioned-dirs vendor >/dev/null
 
-stub_patterns='^(winapi|winapi-i686-pc-windows-gnu|winapi-x86_64-pc-windows-gnu|windows-sys|windows-targets|windows_[a-z0-9_]+|windows-link|vcpkg|hermit-abi)-[0-9]'
+stub_patterns='^(winapi|winapi-i686-pc-windows-gnu|winapi-x86_64-pc-windows-gnu|windows-sys|windows-targets|windows_[a-z0-9_]+|windows-link|vcpkg|hermit-abi|serde|serde_derive|syn|proc-macro2|quote|unicode-ident|zlib-rs)-[0-9]'
 for dir in vendor/*/; do
     name=$(basename "$dir")
     [[ $name =~ $stub_patterns ]] || continue
     pkg=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["package"])' "$dir/.cargo-checksum.json")
     find "$dir" -mindepth 1 -maxdepth 1 ! -name Cargo.toml -exec rm -rf {} +
     mkdir -p "$dir/src"
-    echo '// Stub: this crate is only used on platforms pgbench-rs does not build on.' > "$dir/src/lib.rs"
+    echo '// Stub: no build of pgbench-rs compiles this crate (see scripts/vendor.sh).' > "$dir/src/lib.rs"
     # A build script the manifest names must exist, even if it never runs here.
     build=$(sed -n 's/^build *= *"\(.*\)"/\1/p' "$dir/Cargo.toml")
     if [ -n "$build" ]; then

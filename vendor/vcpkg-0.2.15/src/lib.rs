@@ -1,1 +1,1 @@
-// Stub: this crate is only used on platforms pgbench-rs does not build on.
+// Stub: no build of pgbench-rs compiles this crate (see scripts/vendor.sh).
