@@ -44,9 +44,11 @@ lint:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --document-private-items $(CARGO_FLAGS)
 
 ## The real C pgbench 17 and PostgreSQL 17 and 18, which the tests compare
-## with (as root; from Debian's archive, into /opt/pgbench-rs-ref).
+## with (as root; from Debian's archive, into /opt/pgbench-rs-ref), and the
+## Python libraries that check the JSON report (into target/pytools).
 reference:
 	scripts/pgref.sh
+	scripts/pytools.sh
 
 ## Build, start a throwaway server, initialize it and run a short benchmark.
 demo:

@@ -61,6 +61,57 @@ pub(crate) struct InitConfig {
     pub(crate) partition_method: PartitionMethod,
 }
 
+/// A latency percentile to report: as the report and the JSON name it
+/// (`99.9`) and as a number.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Percentile {
+    /// The shortest decimal text of the value (`50`, `99.9`).
+    pub(crate) text: String,
+    /// Strictly between 0 and 100.
+    pub(crate) value: f64,
+}
+
+impl Percentile {
+    /// The percentile `value` (already checked to be in range).
+    pub(crate) fn new(value: f64) -> Self {
+        Percentile { text: format!("{value}"), value }
+    }
+}
+
+/// The percentiles reported when `--latency-percentiles` has no list, and
+/// always in the JSON report.
+pub(crate) const DEFAULT_PERCENTILES: [f64; 6] = [50.0, 90.0, 95.0, 99.0, 99.9, 99.99];
+
+/// pgbench-rs's extensions of the benchmark, all off unless asked for.
+#[derive(Debug, Default)]
+pub(crate) struct Extensions {
+    /// `--latency-percentiles`: the percentiles the text report shows.
+    pub(crate) latency_percentiles: Option<Vec<Percentile>>,
+    /// `--report-json`: the file the JSON report is written to.
+    pub(crate) report_json: Option<String>,
+}
+
+impl Extensions {
+    /// Whether latency distributions are recorded (some output shows them).
+    pub(crate) fn distributions(&self) -> bool {
+        self.latency_percentiles.is_some() || self.report_json.is_some()
+    }
+
+    /// The percentiles the JSON report gives: the default ones and those
+    /// asked for, in order.
+    pub(crate) fn json_percentiles(&self) -> Vec<Percentile> {
+        let mut all: Vec<Percentile> =
+            DEFAULT_PERCENTILES.iter().map(|&v| Percentile::new(v)).collect();
+        for p in self.latency_percentiles.iter().flatten() {
+            if !all.iter().any(|q| q.value == p.value) {
+                all.push(p.clone());
+            }
+        }
+        all.sort_by(|a, b| a.value.total_cmp(&b.value));
+        all
+    }
+}
+
 /// Settings for a benchmark run.
 #[derive(Debug)]
 pub(crate) struct BenchConfig {
@@ -129,4 +180,8 @@ pub(crate) struct BenchConfig {
     pub(crate) verbose_errors: bool,
     /// `--exit-on-abort`.
     pub(crate) exit_on_abort: bool,
+    /// pgbench-rs's extensions.
+    pub(crate) ext: Extensions,
+    /// The command line as given (for the JSON report).
+    pub(crate) argv: Vec<String>,
 }

@@ -16,6 +16,7 @@ mod report;
 mod script;
 mod stats;
 mod sys;
+mod version;
 
 use std::process::ExitCode;
 

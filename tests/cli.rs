@@ -14,7 +14,8 @@
 //! way for both (`{PGHOST}`/`{PGPORT}` in expectations stand for it).
 
 use crate::harness::expected::{
-    self, HELP_17, LONG_OPTIONS_17, PG_VERSION, VERSION_17_MASKED, ambiguous_line_17,
+    self, HELP_17, HELP_EXTENSIONS, LONG_OPTIONS_17, PG_VERSION, VERSION_17_MASKED,
+    ambiguous_line_17,
 };
 use crate::harness::{Check, Expected, Pgbench, c_output, normalize};
 
@@ -29,6 +30,8 @@ struct Case {
     status: i32,
     stdout: String,
     stderr: String,
+    /// What pgbench-rs prints after `stdout` (a difference README lists).
+    ours_after: String,
 }
 
 impl Case {
@@ -46,6 +49,7 @@ impl Case {
             status: 0,
             stdout: String::new(),
             stderr: String::new(),
+            ours_after: String::new(),
         }
     }
 
@@ -85,6 +89,12 @@ impl Case {
         self
     }
 
+    /// pgbench-rs prints `s` after the stdout C prints.
+    fn ours_after(mut self, s: &str) -> Self {
+        self.ours_after = s.into();
+        self
+    }
+
     fn check(self, name: &str) {
         let mut run = Pgbench::no_server(&self.args).label(name).stdin(self.stdin.clone());
         for (k, v) in &self.env {
@@ -107,7 +117,9 @@ impl Case {
             o
         };
         let mut check = Check::new(name);
-        check.expected("pgbench-rs", &masked(run.run_under_test()), &expected);
+        let mut ours = expected.clone();
+        ours.stdout.push_str(&self.ours_after);
+        check.expected("pgbench-rs", &masked(run.run_under_test()), &ours);
         if let Some(c) = c_output(name, &run) {
             let c = masked(c);
             // A mismatch here means the stored expectation is wrong.
@@ -502,12 +514,12 @@ fn tap_duration_multiple_of_aggregation() {
 
 #[test]
 fn help() {
-    Case::new(["--help"]).status(0).stdout(HELP_17).check("help");
+    Case::new(["--help"]).status(0).stdout(HELP_17).ours_after(HELP_EXTENSIONS).check("help");
 }
 
 #[test]
 fn help_short() {
-    Case::new(["-?"]).status(0).stdout(HELP_17).check("help_short");
+    Case::new(["-?"]).status(0).stdout(HELP_17).ours_after(HELP_EXTENSIONS).check("help_short");
 }
 
 #[test]
@@ -515,6 +527,7 @@ fn help_first_ignores_the_rest() {
     Case::new(["--help", "-x", "--bad"])
         .status(0)
         .stdout(HELP_17)
+        .ours_after(HELP_EXTENSIONS)
         .check("help_first_ignores_the_rest");
 }
 
@@ -524,6 +537,7 @@ fn help_ignores_bad_random_seed_env() {
         .env("PGBENCH_RANDOM_SEED", "bad")
         .status(0)
         .stdout(HELP_17)
+        .ours_after(HELP_EXTENSIONS)
         .check("help_ignores_bad_random_seed_env");
 }
 
@@ -2702,4 +2716,82 @@ fn clients_exceed_open_files_limit() {
             "pgbench: hint: Reduce number of clients, or use limit/ulimit to increase the system limit.\n",
         ))
         .check("clients_exceed_open_files_limit");
+}
+
+/// A case C pgbench does not have (an extension): checked for the binary
+/// under test only, as C rejects the option.
+fn ours_only(name: &str, args: &[&str], status: i32, stderr: &str) {
+    let run = Pgbench::no_server(args).label(name);
+    let out = run.run_under_test();
+    let mut check = Check::new(name);
+    let expected = Expected { status, stdout: String::new(), stderr: run.expand(stderr) };
+    check.expected("pgbench-rs", &out, &expected);
+    check.finish();
+}
+
+#[test]
+fn latency_percentiles_bad_values() {
+    ours_only(
+        "latency_percentiles_not_a_number",
+        &["--latency-percentiles=50,abc"],
+        1,
+        "pgbench: error: invalid value \"50,abc\" for option --latency-percentiles\n",
+    );
+    ours_only(
+        "latency_percentiles_out_of_range",
+        &["--latency-percentiles=99,100"],
+        1,
+        "pgbench: error: --latency-percentiles values must be greater than 0 and less than 100 (not \"100\")\n",
+    );
+    ours_only(
+        "latency_percentiles_empty",
+        &["--latency-percentiles="],
+        1,
+        "pgbench: error: invalid value \"\" for option --latency-percentiles\n",
+    );
+}
+
+#[test]
+fn report_json_needs_a_file() {
+    ours_only(
+        "report_json_missing",
+        &["--report-json"],
+        1,
+        "pgbench: option '--report-json' requires an argument\n\
+         pgbench: hint: Try \"pgbench --help\" for more information.\n",
+    );
+}
+
+#[test]
+fn extensions_are_benchmarking_options() {
+    ours_only(
+        "extensions_not_with_init",
+        &["-i", "--report-json=r.json"],
+        1,
+        "pgbench: error: some of the specified options cannot be used in initialization (-i) mode\n",
+    );
+}
+
+/// An extension's name does not change what C's abbreviations mean, and
+/// its own prefixes are unknown, as in C.
+#[test]
+fn extensions_leave_abbreviations_alone() {
+    Case::new(["--latency=abc"])
+        .status(1)
+        .stderr("pgbench: error: invalid latency limit: \"abc\"\n")
+        .check("abbreviation_latency_is_latency_limit");
+    Case::new(["--latency-p=50"])
+        .status(1)
+        .stderr(concat!(
+            "pgbench: unrecognized option '--latency-p=50'\n",
+            "pgbench: hint: Try \"pgbench --help\" for more information.\n",
+        ))
+        .check("extension_prefix_is_unknown");
+    Case::new(["--report-j=x"])
+        .status(1)
+        .stderr(concat!(
+            "pgbench: unrecognized option '--report-j=x'\n",
+            "pgbench: hint: Try \"pgbench --help\" for more information.\n",
+        ))
+        .check("report_json_prefix_is_unknown");
 }

@@ -33,6 +33,10 @@ mod logs;
 #[cfg(test)]
 mod servers;
 
+/// Latency percentiles and the JSON report against a real server.
+#[cfg(test)]
+mod report;
+
 /// Script syntax errors (C's cases and many more) through both binaries.
 #[cfg(test)]
 mod syntax_errors;

@@ -55,12 +55,15 @@ class Variant:
     label: str
     binary: str
     env: dict = field(default_factory=dict)
+    args: list = field(default_factory=list)
 
 
 C = Variant("c", "C pgbench", C_BIN)
 RS = Variant("rs", "pgbench-rs", RS_BIN)
 RS_PPOLL = Variant("rs-ppoll", "pgbench-rs ppoll", RS_BIN, {"PGBENCH_RS_POLL": "ppoll"})
 RS_EPOLL = Variant("rs-epoll", "pgbench-rs epoll", RS_BIN, {"PGBENCH_RS_POLL": "epoll"})
+RS_PCT = Variant("rs-pct", "pgbench-rs --latency-percentiles", RS_BIN, args=["--latency-percentiles"])
+RS_JSON = Variant("rs-json", "pgbench-rs --report-json", RS_BIN, args=["--report-json=report.json"])
 
 
 @dataclass
@@ -165,7 +168,7 @@ def execute(cmd, env_extra=None, cwd=None, timeout=None):
 
 
 def run_plain(variant, args, cwd=None, timeout=None):
-    return execute([variant.binary] + args, variant.env, cwd, timeout)
+    return execute([variant.binary] + variant.args + args, variant.env, cwd, timeout)
 
 
 def run_perf(variant, args, cwd=None, timeout=None, extra_events=()):
@@ -174,9 +177,9 @@ def run_perf(variant, args, cwd=None, timeout=None, extra_events=()):
     times in seconds."""
     events = ["raw_syscalls:sys_enter", "task-clock"] + list(extra_events)
     with tempfile.NamedTemporaryFile("r", suffix=".perf") as pf:
-        cmd = ["perf", "stat", "-x,", "-o", pf.name, "-e", ",".join(events), "--", variant.binary] + args
-        run = execute(cmd, variant.env, cwd, timeout)
-        run.cmd = [variant.binary] + args
+        cmd = ["perf", "stat", "-x,", "-o", pf.name, "-e", ",".join(events), "--", variant.binary]
+        run = execute(cmd + variant.args + args, variant.env, cwd, timeout)
+        run.cmd = [variant.binary] + variant.args + args
         text = pf.read()
     for line in text.splitlines():
         parts = line.split(",")
@@ -213,9 +216,9 @@ def run_callgrind(variant, args, cwd=None, timeout=None):
             f"--log-file={logf}",
             f"--callgrind-out-file={os.path.join(d, 'cg.out')}",
             variant.binary,
-        ] + args
+        ] + variant.args + args
         run = execute(cmd, variant.env, cwd, timeout)
-        run.cmd = [variant.binary] + args
+        run.cmd = [variant.binary] + variant.args + args
         text = open(logf).read() if os.path.exists(logf) else ""
     m = re.search(r"Collected : (\d+)", text)
     if m:
@@ -671,6 +674,7 @@ def cmd_suite(argv):
     ap.add_argument("--extra-clients", default="8", help="client counts for the -r and -l workloads")
     ap.add_argument("--alt-clients", default="1,8,64", help="client counts where -S -M prepared also runs pgbench-rs with epoll and with ppoll ('' for none)")
     ap.add_argument("--callgrind-clients", default="1,8", help="client counts with callgrind instruction counts ('' for none)")
+    ap.add_argument("--ext-clients", default="1,8", help="client counts where -S -M prepared also runs pgbench-rs with --latency-percentiles and with --report-json ('' for none)")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (below 500 clients)")
     ap.add_argument("--rounds-large", type=int, default=1, help="rounds at 500 clients or more (each connect costs seconds)")
     ap.add_argument("-T", "--duration", type=int, default=3, help="seconds of each tps run")
@@ -693,6 +697,7 @@ def cmd_suite(argv):
     extra_clients = set(csv_ints(a.extra_clients))
     alt_clients = set(csv_ints(a.alt_clients))
     cg_clients = set(csv_ints(a.callgrind_clients))
+    ext_clients = set(csv_ints(a.ext_clients))
 
     facts = machine_facts()
     t_start = time.monotonic()
@@ -702,6 +707,7 @@ def cmd_suite(argv):
             if w in EXTRA_WORKLOADS and c not in extra_clients:
                 continue
             vs = [C, RS] + ([RS_EPOLL, RS_PPOLL] if (w == "select-prepared" and c in alt_clients) else [])
+            vs += [RS_PCT, RS_JSON] if (w == "select-prepared" and c in ext_clients) else []
             cells.append(Cell(w, c, vs))
     skipped = []
     if any(cell.clients >= 500 for cell in cells):
@@ -829,7 +835,7 @@ def cmd_suite(argv):
     rows = []
     for cell in cells:
         for v in cell.variants[1:]:
-            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", {RS_PPOLL.key: "ppoll", RS_EPOLL.key: "epoll"}.get(v.key, "default")]
+            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", {RS_PPOLL.key: "ppoll", RS_EPOLL.key: "epoll", RS_PCT.key: "percentiles", RS_JSON.key: "json"}.get(v.key, "default")]
             if cell.error:
                 rows.append(row + ["FAILED"] + [""] * (len(headers) - 4))
                 continue

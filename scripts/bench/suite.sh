@@ -4,7 +4,8 @@
 # a `SELECT 1;` script -M prepared, a pipeline of ten `SELECT 1;` -M extended,
 # at -c 1 -j 1, -c 8 -j 2, -c 64 -j 2 and -c 1000 -j 2; plus -S -M prepared
 # with -r and with -l at -c 8; plus pgbench-rs with PGBENCH_RS_POLL=epoll and =ppoll for
-# -S -M prepared at 1, 8 and 64 clients.
+# -S -M prepared at 1, 8 and 64 clients, and with --latency-percentiles and with
+# --report-json for -S -M prepared at 1 and 8 clients (what these options cost).
 # Columns: tps, client CPU µs/txn, instructions/txn (callgrind, -c 1 and 8),
 # syscalls/txn and peak RSS, each with the pgbench-rs/C ratio. About 15
 # minutes by default.
@@ -12,6 +13,7 @@
 #   scripts/bench/suite.sh [--workloads W,...] [--clients N,...] [--rounds N]
 #                          [--rounds-large N] [-T S] [--cpu-seconds S]
 #                          [--alt-clients N,...] [--callgrind-clients N,...]
+#                          [--ext-clients N,...]
 #                          [--extra-clients N,...] [--scale N] [--no-init]
 #                          [--quick] [--markdown]
 #

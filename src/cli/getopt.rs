@@ -2,6 +2,10 @@
 //! (options may follow the database name), unambiguous abbreviations of
 //! long options, `-c=5` meaning the value "=5", `--` ending the options,
 //! and glibc's diagnostics word for word.
+//!
+//! pgbench-rs's own options ([`EXTENSIONS`]) are long options that match
+//! only their full name: they take no part in abbreviations, so every
+//! abbreviation C pgbench accepts means what it means there.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -53,6 +57,9 @@ pub(crate) enum Opt {
     VerboseErrors,
     ExitOnAbort,
     Debug,
+    // pgbench-rs's extensions.
+    LatencyPercentiles,
+    ReportJson,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -115,6 +122,35 @@ const TABLE: &[Spec] = &[
     spec("exit-on-abort", None, false, Opt::ExitOnAbort),
     spec("debug", None, false, Opt::Debug),
 ];
+
+/// Whether an extension takes a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ExtArg {
+    /// `--name=VALUE` or `--name VALUE`.
+    Required,
+    /// `--name` or `--name=VALUE` (getopt's `optional_argument`: a value
+    /// only when attached).
+    Optional,
+}
+
+/// An extension: a long option C pgbench does not have.
+struct Extension {
+    long: &'static str,
+    arg: ExtArg,
+    opt: Opt,
+}
+
+/// pgbench-rs's own long options, matched by their full name only.
+const EXTENSIONS: &[Extension] = &[
+    Extension { long: "latency-percentiles", arg: ExtArg::Optional, opt: Opt::LatencyPercentiles },
+    Extension { long: "report-json", arg: ExtArg::Required, opt: Opt::ReportJson },
+];
+
+/// The names of the extensions (for the test that `--help` lists them).
+#[cfg(test)]
+pub(crate) fn extension_names() -> impl Iterator<Item = &'static str> {
+    EXTENSIONS.iter().map(|e| e.long)
+}
 
 /// One item of the command line, in the order getopt reports it.
 #[derive(Debug, PartialEq)]
@@ -222,6 +258,17 @@ fn parse_into(args: Vec<OsString>, items: &mut Vec<Item>) -> Result<(), GetoptEr
             lexopt::Arg::Long(name) => {
                 let name = name.to_string();
                 let attached = parser.optional_value();
+                if let Some(e) = EXTENSIONS.iter().find(|e| e.long == name) {
+                    let value = match (e.arg, attached) {
+                        (_, Some(v)) => Some(v),
+                        (ExtArg::Optional, None) => None,
+                        (ExtArg::Required, None) => {
+                            Some(parser.value().map_err(|_| GetoptError::MissingLong(e.long))?)
+                        }
+                    };
+                    items.push(Item::Opt(e.opt, value));
+                    continue;
+                }
                 let typed = match &attached {
                     Some(v) => format!("{name}={}", v.to_string_lossy()),
                     None => name.clone(),
@@ -307,6 +354,40 @@ mod tests {
         assert_eq!(
             run(&["--continue-on-error"]).unwrap_err().to_string(),
             "unrecognized option '--continue-on-error'"
+        );
+    }
+
+    #[test]
+    fn extensions_match_only_their_full_name() {
+        assert_eq!(run(&["--latency-percentiles"]), Ok(vec![opt(Opt::LatencyPercentiles, None)]));
+        assert_eq!(
+            run(&["--latency-percentiles=50,99", "db"]),
+            Ok(vec![opt(Opt::LatencyPercentiles, Some("50,99")), Item::Positional("db".into())])
+        );
+        // An optional value must be attached.
+        assert_eq!(
+            run(&["--latency-percentiles", "50"]),
+            Ok(vec![opt(Opt::LatencyPercentiles, None), Item::Positional("50".into())])
+        );
+        assert_eq!(
+            run(&["--report-json", "r.json"]),
+            Ok(vec![opt(Opt::ReportJson, Some("r.json"))])
+        );
+        assert_eq!(
+            run(&["--report-json"]).unwrap_err().to_string(),
+            "option '--report-json' requires an argument"
+        );
+        // C's abbreviations keep their meaning; an extension's prefix is unknown.
+        assert_eq!(run(&["--lat=5"]), Ok(vec![opt(Opt::LatencyLimit, Some("5"))]));
+        assert_eq!(run(&["--latency=5"]), Ok(vec![opt(Opt::LatencyLimit, Some("5"))]));
+        assert_eq!(
+            run(&["--latency-p"]).unwrap_err().to_string(),
+            "unrecognized option '--latency-p'"
+        );
+        assert_eq!(run(&["--report"]), Ok(vec![opt(Opt::ReportPerCommand, None)]));
+        assert_eq!(
+            run(&["--report-j=x"]).unwrap_err().to_string(),
+            "unrecognized option '--report-j=x'"
         );
     }
 

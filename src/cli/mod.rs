@@ -9,6 +9,7 @@
 //! print and exit. Then the checks of C's `main()` run in its order. Every
 //! message and exit status is C's. Nothing here connects to a server.
 
+mod ext;
 mod getopt;
 mod usage;
 
@@ -16,17 +17,14 @@ use std::ffi::OsString;
 use std::io::Read;
 
 use crate::compat::option::{self, IntOptionError};
-use crate::config::{Action, BenchConfig, InitConfig, PartitionMethod};
+use crate::config::{Action, BenchConfig, Extensions, InitConfig, PartitionMethod};
 use crate::log;
 use crate::pq::ConnParams;
 use crate::rand::dist::{SeedSpec, parse_seed};
 use crate::script::{self, QueryMode, Script, ScriptError, Slot, VarRegistry, builtin};
 use getopt::{Item, Opt};
 
-/// The version we reproduce, printed by `-V` and the connection banner.
-pub(crate) const PG_VERSION: &str = "17.12";
-/// `PG_VERSION_NUM` of that version (the banner compares it with the server's).
-pub(crate) const PG_VERSION_NUM: i32 = 170_012;
+use crate::version::PG_VERSION;
 /// The default `-I` steps.
 const DEFAULT_INIT_STEPS: &str = "dtgvp";
 /// The step letters `-I` accepts.
@@ -91,6 +89,7 @@ struct LowArgs {
     max_tries: u32,
     verbose_errors: bool,
     exit_on_abort: bool,
+    ext: Extensions,
 }
 
 impl LowArgs {
@@ -140,6 +139,7 @@ impl LowArgs {
             max_tries: 1,
             verbose_errors: false,
             exit_on_abort: false,
+            ext: Extensions::default(),
         }
     }
 }
@@ -148,6 +148,7 @@ impl LowArgs {
 pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let progname = log::progname();
     let argv0 = argv.first().map(|a| a.to_string_lossy().into_owned()).unwrap_or_default();
+    let command_line: Vec<String> = argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
     // --help and --version count only as the first argument.
     if let Some(first) = argv.get(1) {
         if first == "--help" || first == "-?" {
@@ -185,7 +186,7 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
         log::hint!("Try \"{progname} --help\" for more information.");
         return Err(Exit::Failure);
     }
-    validate(a, positionals)
+    validate(a, positionals, command_line)
 }
 
 /// Applies one option, as the body of C's getopt loop does.
@@ -411,13 +412,21 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.exit_on_abort = true;
         }
         Opt::Debug => log::set_debug(true),
+        Opt::LatencyPercentiles => {
+            a.benchmarking_option_set = true;
+            a.ext.latency_percentiles = Some(ext::percentiles(value.as_ref().map(|_| v.as_str()))?);
+        }
+        Opt::ReportJson => {
+            a.benchmarking_option_set = true;
+            a.ext.report_json = Some(ext::report_file(&v, "--report-json")?);
+        }
     }
     Ok(())
 }
 
 /// The checks and defaults of C's `main()` after the getopt loop, in its
 /// order.
-fn validate(mut a: LowArgs, positionals: Vec<String>) -> Result<Action, Exit> {
+fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Result<Action, Exit> {
     if a.scripts.is_empty() && !a.is_init {
         let b = find_builtin("tpcb-like")?;
         add_script(&mut a, b.desc, b.script.as_bytes(), 1)?;
@@ -565,6 +574,8 @@ fn validate(mut a: LowArgs, positionals: Vec<String>) -> Result<Action, Exit> {
         max_tries: a.max_tries,
         verbose_errors: a.verbose_errors,
         exit_on_abort: a.exit_on_abort,
+        ext: a.ext,
+        argv,
     })))
 }
 

@@ -1,9 +1,22 @@
-//! The `--help` text of pgbench 17, with the program name filled in.
+//! The `--help` text: pgbench 17's, with the program name filled in,
+//! followed by one section on pgbench-rs's own options.
 
 /// Returns the usage text `--help` prints on stdout.
 pub(crate) fn usage(progname: &str) -> String {
-    USAGE.replace("{progname}", progname)
+    let mut text = USAGE.replace("{progname}", progname);
+    text.push_str(EXTENSIONS);
+    text
 }
+
+/// pgbench-rs's options (long options that match only their full name),
+/// after an empty line.
+const EXTENSIONS: &str = "
+pgbench-rs extensions (long options, matched only by their full name):
+  --latency-percentiles[=LIST]
+                           report latency percentiles, a comma-separated list
+                           (default: 50,90,95,99,99.9,99.99; the maximum too)
+  --report-json=FILE       write the results to FILE as a JSON document
+";
 
 const USAGE: &str = "\
 {progname} is a benchmarking tool for PostgreSQL.
@@ -92,11 +105,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn usage_names_the_program_and_ends_with_the_home_page() {
+    fn usage_is_17s_text_then_the_extensions() {
         let u = usage("pgbench");
         assert!(u.starts_with("pgbench is a benchmarking tool for PostgreSQL.\n\nUsage:\n  pgbench [OPTION]... [DBNAME]\n"));
-        assert!(u.ends_with("PostgreSQL home page: <https://www.postgresql.org/>\n"));
-        assert!(!u.contains("continue-on-error"));
-        assert_eq!(u.lines().count(), 79);
+        let (c17, ours) = u.split_once(EXTENSIONS).map(|(a, _)| (a, EXTENSIONS)).unwrap();
+        assert!(c17.ends_with("PostgreSQL home page: <https://www.postgresql.org/>\n"));
+        assert_eq!(c17.lines().count(), 79);
+        assert!(!c17.contains("continue-on-error"));
+        // Every extension is listed.
+        for name in super::super::getopt::extension_names() {
+            assert!(ours.contains(&format!("  --{name}")), "--{name} is not in --help");
+        }
     }
 }

@@ -10,6 +10,7 @@
 //! alone turns that into an exit status.
 
 pub(crate) mod client;
+mod finish;
 mod progress;
 mod runq;
 mod setup;
@@ -24,10 +25,9 @@ use crate::config::{BenchConfig, PartitionMethod};
 use crate::log;
 use crate::pq::Conn;
 use crate::rand::prng::PgPrng;
-use crate::report::{self, RunParams, RunTotals};
 use crate::script::vars::{CLIENT_ID, DEFAULT_SEED, RANDOM_SEED, SCALE};
 use crate::script::{Value, Vars};
-use crate::stats::{CommandStats, StatsData};
+use crate::stats::series::Series;
 use crate::sys::clock::{epoch_shift, monotonic_us};
 use crate::sys::wait::{Mechanism, Waker};
 use client::Client;
@@ -73,7 +73,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
             return Err(SetupFailed);
         }
     };
-    setup::print_version(&con);
+    let server_version = setup::print_version(&con);
     log::debug!(
         "pghost: {} pgport: {} nclients: {} {}: {} dbName: {}",
         con.host(),
@@ -157,29 +157,39 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
             || cfg.throttle_delay_us > 0.0
             || cfg.latency_limit_us != 0
             || cfg.use_log
-            || cfg.per_script_stats,
+            || cfg.per_script_stats
+            || cfg.ext.distributions(),
         epoch_shift: epoch_shift(),
         sync: &sync,
         mechanism: mechanism(),
         pin: std::env::var("PGBENCH_RS_PIN").is_ok_and(|v| v == "on"),
         command_base,
     };
-    let results = run_workers(&shared, threads, start_time)?;
+    let (mut results, series) = run_workers(&shared, threads, start_time)?;
     let end = monotonic_us();
 
     let outcome_of = |o: WorkerOutcome| results.iter().any(|r| r.outcome == o);
     if outcome_of(WorkerOutcome::SetupFailed) {
         return Err(SetupFailed);
     }
-    if outcome_of(WorkerOutcome::ExitOnAbort) {
-        return Ok(RunOutcome::ExitedOnAbort);
-    }
-    report_results(cfg, &info, &results, start_time, end);
-    if outcome_of(WorkerOutcome::ClientsAborted) {
-        log::error!("Run was aborted; the above results are incomplete.");
-        return Ok(RunOutcome::Aborted);
-    }
-    Ok(RunOutcome::Completed)
+    let outcome = if outcome_of(WorkerOutcome::ExitOnAbort) {
+        RunOutcome::ExitedOnAbort
+    } else if outcome_of(WorkerOutcome::ClientsAborted) {
+        RunOutcome::Aborted
+    } else {
+        RunOutcome::Completed
+    };
+    let ending = finish::Ending {
+        cfg,
+        info: &info,
+        server_version: &server_version,
+        start_time,
+        end,
+        epoch_shift: shared.epoch_shift,
+        origin: sync.origin.get().copied().unwrap_or(start_time),
+    };
+    finish::report(&ending, &mut results, series, outcome);
+    Ok(outcome)
 }
 
 /// Starts one worker per thread and supervises the run until all of them
@@ -188,7 +198,7 @@ fn run_workers(
     shared: &Shared<'_>,
     threads: Vec<(ThreadState, Vec<Client>)>,
     start_time: i64,
-) -> Result<Vec<WorkerResult>, SetupFailed> {
+) -> Result<(Vec<WorkerResult>, Series), SetupFailed> {
     let nthreads = threads.len();
     let (tx, rx) = crossbeam_channel::unbounded::<Msg>();
     if !shared.cfg.is_connect {
@@ -215,67 +225,6 @@ fn run_workers(
         drop(tx);
         Ok(progress::supervise(shared, &rx, nthreads, start_time))
     })
-}
-
-/// Merges the workers' statistics and prints the report.
-fn report_results(
-    cfg: &BenchConfig,
-    info: &TableInfo,
-    results: &[WorkerResult],
-    start_time: i64,
-    end: i64,
-) {
-    let mut total = StatsData::new(0);
-    let mut latency_late = 0;
-    let mut conn_total = 0;
-    let mut bench_start = i64::MAX;
-    let mut script_stats = vec![StatsData::new(0); cfg.scripts.len()];
-    let mut cmd_stats: Vec<Vec<CommandStats>> =
-        cfg.scripts.iter().map(|s| vec![CommandStats::default(); s.commands.len()]).collect();
-    for r in results {
-        total.merge(&r.state.stats);
-        latency_late += r.state.latency_late;
-        conn_total += r.state.conn_duration;
-        bench_start = bench_start.min(r.bench_start);
-        for (acc, s) in script_stats.iter_mut().zip(&r.state.script_stats) {
-            acc.merge(s);
-        }
-        for (acc, cs) in cmd_stats.iter_mut().zip(&r.state.cmd_stats) {
-            for (a, c) in acc.iter_mut().zip(cs) {
-                a.merge(c);
-            }
-        }
-    }
-    let params = RunParams {
-        scripts: &cfg.scripts,
-        total_weight: cfg.total_weight,
-        scale: info.scale,
-        partition_method: info.partition_method,
-        partitions: info.partitions,
-        query_mode: cfg.query_mode,
-        nclients: cfg.nclients,
-        nthreads: cfg.nthreads,
-        max_tries: cfg.max_tries,
-        nxacts: cfg.nxacts,
-        duration: cfg.duration,
-        failures_detailed: cfg.failures_detailed,
-        throttled: cfg.throttle_delay_us > 0.0,
-        latency_limit_us: cfg.latency_limit_us,
-        progress: cfg.progress > 0,
-        is_connect: cfg.is_connect,
-        per_script_stats: cfg.per_script_stats,
-        report_per_command: cfg.report_per_command,
-    };
-    let totals = RunTotals {
-        total,
-        total_duration_us: end - bench_start,
-        conn_total_duration_us: conn_total,
-        conn_elapsed_duration_us: bench_start - start_time,
-        latency_late,
-        scripts: &script_stats,
-        commands: &cmd_stats,
-    };
-    report::write_stdout(&report::format_results(&params, &totals));
 }
 
 /// The socket waiting mechanism: io_uring where the kernel allows it,

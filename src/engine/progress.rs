@@ -9,19 +9,25 @@ use crate::engine::shared::Shared;
 use crate::engine::worker::{Msg, WorkerResult};
 use crate::log;
 use crate::report;
+use crate::report::percentiles::Dist;
 use crate::stats::StatsData;
+use crate::stats::series::{Series, all_scripts};
 use crate::sys::clock::monotonic_us;
 
 /// The main thread during the run: sets the `-T` timer, prints progress
-/// reports from the workers' snapshots, and collects their results.
+/// reports from the workers' snapshots, and collects their results and the
+/// distribution intervals they sent on the way.
 pub(crate) fn supervise(
     sh: &Shared<'_>,
     rx: &Receiver<Msg>,
     nthreads: usize,
     start_time: i64,
-) -> Vec<WorkerResult> {
+) -> (Vec<WorkerResult>, Series) {
     let cfg = sh.cfg;
     let mut results: Vec<WorkerResult> = Vec::with_capacity(nthreads);
+    let mut series = Series::default();
+    // The first second the next progress line's percentiles cover.
+    let mut window_start: u64 = 0;
     let mut latest: Vec<(u64, i64, StatsData)> = vec![(0, 0, StatsData::new(0)); nthreads];
     let mut done = vec![false; nthreads];
     let mut last = StatsData::new(0);
@@ -69,6 +75,10 @@ pub(crate) fn supervise(
                 }
                 let origin = sh.sync.origin.get().copied().unwrap_or(start_time);
                 let prev = last_report.unwrap_or(origin);
+                // The seconds up to this report's time.
+                let window_end = next_seq.saturating_mul(cfg.progress.unsigned_abs().into());
+                let extra = percentile_suffix(sh, &series, window_start..window_end);
+                window_start = window_end;
                 let line = report::progress::format_progress(
                     &report::progress::ProgressFormat::of(cfg, sh.epoch_shift),
                     &cur,
@@ -76,6 +86,7 @@ pub(crate) fn supervise(
                     at - prev,
                     at - origin,
                     at,
+                    &extra,
                 );
                 log::raw(line.as_bytes());
                 last = cur;
@@ -110,10 +121,12 @@ pub(crate) fn supervise(
             },
         };
         match msg {
-            Msg::Progress { tid, seq, now, stats } => {
+            Msg::Progress { tid, seq, now, stats, intervals } => {
                 if let Some(l) = latest.get_mut(tid) {
                     *l = (seq, now, stats);
                 }
+                // A histogram the workers encoded always decodes.
+                let _ = series.add(&intervals);
             }
             Msg::Done(r) => {
                 let tid = r.tid;
@@ -128,5 +141,16 @@ pub(crate) fn supervise(
         }
     }
     results.sort_by_key(|r| r.tid);
-    results
+    (results, series)
+}
+
+/// What `--latency-percentiles` adds to a progress line: the percentiles
+/// of the seconds `window` (empty without the option).
+fn percentile_suffix(sh: &Shared<'_>, series: &Series, window: std::ops::Range<u64>) -> String {
+    let Some(pcts) = sh.cfg.ext.latency_percentiles.as_deref() else { return String::new() };
+    let Ok(parts) = series.sum(window, sh.scripts.len()) else { return String::new() };
+    let all = all_scripts(&parts);
+    let latency = Dist { hist: &all.latency, max_us: all.stats.latency.max };
+    let lag = sh.throttled().then_some(Dist { hist: &all.lag, max_us: all.stats.lag.max });
+    report::percentiles::progress_suffix(latency, lag, pcts)
 }

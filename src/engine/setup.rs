@@ -4,11 +4,11 @@
 
 use std::ffi::CStr;
 
-use crate::cli::{PG_VERSION, PG_VERSION_NUM};
 use crate::config::PartitionMethod;
 use crate::log;
 use crate::pq::{Conn, ExecStatus, SQLSTATE_UNDEFINED_TABLE};
 use crate::report;
+use crate::version::{PG_VERSION, PG_VERSION_NUM};
 
 /// What `GetTableInfo` found in the database.
 #[derive(Debug, Clone, Copy)]
@@ -38,18 +38,20 @@ pub(crate) fn vacuum(con: &mut Conn, accounts: bool) {
 }
 
 /// `printVersion`: the version banner on stdout.
-pub(crate) fn print_version(con: &Conn) {
+/// Returns the server's version as it names itself.
+pub(crate) fn print_version(con: &Conn) -> String {
     let ours = format!("{PG_VERSION} (pgbench-rs {})", env!("CARGO_PKG_VERSION"));
+    let server = con.parameter_status(c"server_version").unwrap_or_else(|| {
+        let v = con.server_version();
+        format!("{}.{}", v / 10000, v % 10000)
+    });
     let line = if con.server_version() == PG_VERSION_NUM {
         format!("pgbench ({ours})\n")
     } else {
-        let server = con.parameter_status(c"server_version").unwrap_or_else(|| {
-            let v = con.server_version();
-            format!("{}.{}", v / 10000, v % 10000)
-        });
         format!("pgbench ({ours}, server {server})\n")
     };
     report::write_stdout(&line);
+    server
 }
 
 /// `tryExecuteStatement`: runs a command, reporting but ignoring errors.

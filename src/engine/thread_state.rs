@@ -7,6 +7,7 @@ use crate::pq::ParamBuf;
 use crate::rand::prng::PgPrng;
 use crate::report::txlog::TxLog;
 use crate::script::Script;
+use crate::stats::series::Recorder;
 use crate::stats::{CommandStats, StatsData};
 
 /// Per-thread mutable state the client state machine updates.
@@ -34,6 +35,8 @@ pub(crate) struct ThreadState {
     pub(crate) cmd_stats: Vec<Vec<CommandStats>>,
     /// The transaction log (`-l`).
     pub(crate) log: Option<TxLog>,
+    /// Latency distributions over time (when an output shows them).
+    pub(crate) dist: Option<Box<Recorder>>,
     /// Buffers for rendering and reading, shared by the thread's clients.
     pub(crate) scratch: Scratch,
 }
@@ -57,8 +60,17 @@ impl ThreadState {
                 .map(|s| vec![CommandStats::default(); s.commands.len()])
                 .collect(),
             log: None,
+            dist: None,
             scratch: Scratch::default(),
         }
+    }
+}
+
+impl ThreadState {
+    /// The thread's statistics per script so far (all of them in one with
+    /// a single script, whose per-script statistics are not kept).
+    pub(crate) fn cumulative(&self, per_script: bool) -> &[StatsData] {
+        if per_script { &self.script_stats } else { std::slice::from_ref(&self.stats) }
     }
 }
 

@@ -20,6 +20,7 @@ use crate::log;
 use crate::pq::Conn;
 use crate::report::txlog::{self, TxLog};
 use crate::stats::StatsData;
+use crate::stats::series::{Interval, Recorder};
 use crate::sys::clock::monotonic_us;
 use crate::sys::wait::{Interest, Token, Waiter};
 
@@ -36,6 +37,8 @@ pub(crate) enum Msg {
         now: i64,
         /// The thread's statistics so far.
         stats: StatsData,
+        /// The distribution intervals closed since the last snapshot.
+        intervals: Vec<Interval>,
     },
     /// The worker is done.
     Done(Box<WorkerResult>),
@@ -134,6 +137,12 @@ pub(crate) fn run(
     }
     let bench_start = monotonic_us();
     th.throttle_trigger = bench_start;
+    if cfg.ext.distributions() {
+        let origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
+        let n_commands: Vec<usize> = sh.scripts.iter().map(|s| s.commands.len()).collect();
+        let per_command = cfg.report_per_command;
+        th.dist = Some(Box::new(Recorder::new(origin, 1_000_000, &n_commands, per_command)));
+    }
     if let Some(l) = th.log.as_mut() {
         l.start(bench_start);
     }
@@ -177,6 +186,26 @@ fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
         failures_detailed: sh.cfg.failures_detailed,
         epoch_shift: sh.epoch_shift,
     }
+}
+
+/// Sends the main thread a progress snapshot taken at `now`, with the
+/// distribution intervals closed by then.
+#[cold]
+#[inline(never)]
+fn send_progress(sh: &Shared<'_>, th: &mut ThreadState, tx: &Sender<Msg>, seq: u64, now: i64) {
+    let intervals = match th.dist.as_deref_mut() {
+        Some(d) => {
+            let cumulative = if sh.cfg.per_script_stats {
+                &th.script_stats[..]
+            } else {
+                std::slice::from_ref(&th.stats)
+            };
+            d.close_until(now, cumulative);
+            d.take_closed()
+        }
+        None => Vec::new(),
+    };
+    let _ = tx.send(Msg::Progress { tid: th.tid, seq, now, stats: th.stats, intervals });
 }
 
 /// How the wait loop ended.
@@ -328,7 +357,7 @@ impl Loop {
             // A progress snapshot, once the clients that could run have
             // run (as C prints its report after advancing the clients).
             if progress_us > 0 && now >= next_report {
-                let _ = tx.send(Msg::Progress { tid: th.tid, seq, now, stats: th.stats });
+                send_progress(sh, th, tx, seq, now);
                 while now >= next_report {
                     next_report += progress_us;
                     seq += 1;

@@ -3,7 +3,7 @@
 //! contains `unsafe` code, and the only one that names `pq_sys`.
 //!
 //! libpq functions used, all present since libpq 14 unless noted:
-//! PQconnectdbParams, PQstatus, PQconnectionNeedsPassword, PQerrorMessage,
+//! PQlibVersion, PQconnectdbParams, PQstatus, PQconnectionNeedsPassword, PQerrorMessage,
 //! PQsocket, PQdb, PQhost, PQport, PQserverVersion, PQparameterStatus,
 //! PQtransactionStatus, PQsetnonblocking, PQescapeIdentifier, PQfreemem,
 //! PQexec, PQprepare, PQsendQuery, PQsendQueryParams,
@@ -34,6 +34,12 @@ pub(crate) const SQLSTATE_SERIALIZATION_FAILURE: [u8; 5] = *b"40001";
 pub(crate) const SQLSTATE_DEADLOCK_DETECTED: [u8; 5] = *b"40P01";
 /// The SQLSTATE of "relation does not exist".
 pub(crate) const SQLSTATE_UNDEFINED_TABLE: [u8; 5] = *b"42P01";
+
+/// `PQlibVersion`: the version of the libpq in use (e.g. 170005).
+pub(crate) fn lib_version() -> i32 {
+    // SAFETY: PQlibVersion takes no arguments and reads a constant.
+    unsafe { pq_sys::PQlibVersion() }
+}
 
 /// An owned `PGcancel`: sends a cancel request for the connection it was
 /// made from. Usable from any thread, including while that connection is

@@ -4,15 +4,20 @@
 //! formatting (`compat::fmt`). The report is built as text, so it can be
 //! tested byte for byte, and written to stdout in one piece.
 
+pub(crate) mod json;
+pub(crate) mod percentiles;
 pub(crate) mod progress;
 pub(crate) mod txlog;
 
 use std::fmt::Write as _;
 
 use crate::compat::fmt::Fixed;
-use crate::config::PartitionMethod;
+use crate::config::{PartitionMethod, Percentile};
 use crate::script::{QueryMode, Script};
+use crate::stats::hist::Hist;
+use crate::stats::series::RunDist;
 use crate::stats::{CommandStats, SimpleStats, StatsData};
+use percentiles::Dist;
 
 /// Writes text to stdout (the report's stream). Errors writing stdout
 /// (a closed pipe) are ignored, as C ignores printf failures.
@@ -63,6 +68,8 @@ pub(crate) struct RunParams<'a> {
     pub(crate) per_script_stats: bool,
     /// `-r`.
     pub(crate) report_per_command: bool,
+    /// `--latency-percentiles`: the percentiles to show.
+    pub(crate) percentiles: Option<&'a [Percentile]>,
 }
 
 /// What the run measured, merged over all threads.
@@ -82,6 +89,70 @@ pub(crate) struct RunTotals<'a> {
     pub(crate) scripts: &'a [StatsData],
     /// Per-script, per-command statistics (with `-r`).
     pub(crate) commands: &'a [Vec<CommandStats>],
+    /// The distributions (when they were recorded).
+    pub(crate) dist: Option<&'a RunDist>,
+}
+
+impl RunTotals<'_> {
+    /// The percentiles to show and the distributions to take them from.
+    fn percentiles<'a>(&'a self, p: &RunParams<'a>) -> Option<(&'a [Percentile], &'a RunDist)> {
+        Some((p.percentiles?, self.dist?))
+    }
+}
+
+/// The percentile line of `hist` (exact maximum `ss.max`), if it has values.
+fn percentile_line(
+    o: &mut String,
+    prefix: &str,
+    what: &str,
+    hist: &Hist,
+    ss: &SimpleStats,
+    pcts: &[Percentile],
+) {
+    if hist.count() > 0 {
+        o.push_str(&percentiles::report_line(prefix, what, Dist { hist, max_us: ss.max }, pcts));
+    }
+}
+
+/// The run's derived numbers, as the report prints them (and the JSON
+/// report gives them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Measures {
+    /// Benchmark time, seconds.
+    pub(crate) bench_duration: f64,
+    /// Successful transactions per second.
+    pub(crate) tps: f64,
+    /// The report's `latency average`: measured under `-R`, `-P` or `-L`,
+    /// else the benchmark time shared out among the transactions, ms.
+    pub(crate) latency_average_ms: f64,
+    /// `average connection time` under `-C`, ms.
+    pub(crate) average_connection_ms: f64,
+    /// `initial connection time`, ms.
+    pub(crate) initial_connection_ms: f64,
+}
+
+impl Measures {
+    /// C's arithmetic for them.
+    #[allow(clippy::cast_precision_loss)]
+    pub(crate) fn of(p: &RunParams<'_>, t: &RunTotals<'_>) -> Self {
+        let total = &t.total;
+        let failures = total.failures();
+        let total_cnt = total.cnt + total.skipped + failures;
+        let bench_duration = t.total_duration_us as f64 / 1e6;
+        let latency_average_ms = if p.throttled || p.progress || p.latency_limit_us != 0 {
+            total.latency.mean_stddev().map_or(0.0, |(mean, _)| 0.001 * mean)
+        } else {
+            0.001 * t.total_duration_us as f64 * f64::from(p.nclients) / total_cnt as f64
+        };
+        Measures {
+            bench_duration,
+            tps: total.cnt as f64 / bench_duration,
+            latency_average_ms,
+            average_connection_ms: 0.001 * t.conn_total_duration_us as f64
+                / (total.cnt + failures) as f64,
+            initial_connection_ms: 0.001 * t.conn_elapsed_duration_us as f64,
+        }
+    }
 }
 
 /// `100.0 * part / whole` as C computes a percentage of int64 counts.
@@ -128,8 +199,8 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     let total = &t.total;
     let failures = total.failures();
     let total_cnt = total.cnt + total.skipped + failures;
-    let bench_duration = t.total_duration_us as f64 / 1e6;
-    let tps = total.cnt as f64 / bench_duration;
+    let m = Measures::of(p, t);
+    let bench_duration = m.bench_duration;
 
     let desc = if p.scripts.len() == 1 { p.scripts[0].desc.as_str() } else { "multiple scripts" };
     let _ = writeln!(o, "transaction type: {desc}");
@@ -192,9 +263,11 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     if p.throttled || p.progress || p.latency_limit_us != 0 {
         simple_stats(&mut o, "latency", &total.latency);
     } else {
-        let avg = 0.001 * t.total_duration_us as f64 * f64::from(p.nclients) / total_cnt as f64;
         let suffix = if failures > 0 { " (including failures)" } else { "" };
-        let _ = writeln!(o, "latency average = {} ms{suffix}", Fixed(avg, 3));
+        let _ = writeln!(o, "latency average = {} ms{suffix}", Fixed(m.latency_average_ms, 3));
+    }
+    if let Some((pcts, d)) = t.percentiles(p) {
+        percentile_line(&mut o, "", "latency", &d.total.latency, &total.latency, pcts);
     }
     if p.throttled {
         let _ = writeln!(
@@ -203,18 +276,17 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
             Fixed(0.001 * total.lag.sum / total.cnt as f64, 3),
             Fixed(0.001 * total.lag.max, 3)
         );
+        if let Some((pcts, d)) = t.percentiles(p) {
+            let what = "rate limit schedule lag";
+            percentile_line(&mut o, "", what, &d.total.lag, &total.lag, pcts);
+        }
     }
     if p.is_connect {
-        let avg = 0.001 * t.conn_total_duration_us as f64 / (total.cnt + failures) as f64;
-        let _ = writeln!(o, "average connection time = {} ms", Fixed(avg, 3));
-        let _ = writeln!(o, "tps = {} (including reconnection times)", Fixed(tps, 6));
+        let _ = writeln!(o, "average connection time = {} ms", Fixed(m.average_connection_ms, 3));
+        let _ = writeln!(o, "tps = {} (including reconnection times)", Fixed(m.tps, 6));
     } else {
-        let _ = writeln!(
-            o,
-            "initial connection time = {} ms",
-            Fixed(0.001 * t.conn_elapsed_duration_us as f64, 3)
-        );
-        let _ = writeln!(o, "tps = {} (without initial connection time)", Fixed(tps, 6));
+        let _ = writeln!(o, "initial connection time = {} ms", Fixed(m.initial_connection_ms, 3));
+        let _ = writeln!(o, "tps = {} (without initial connection time)", Fixed(m.tps, 6));
     }
     if p.per_script_stats || p.report_per_command {
         for (i, script) in p.scripts.iter().enumerate() {
@@ -266,6 +338,11 @@ fn script_section(
         );
     }
     simple_stats(o, " - latency", &s.latency);
+    if let Some((pcts, d)) = t.percentiles(p)
+        && let Some(part) = d.scripts.get(i)
+    {
+        percentile_line(o, " - ", "latency", &part.latency, &s.latency, pcts);
+    }
 }
 
 #[allow(clippy::cast_precision_loss)]
@@ -299,6 +376,15 @@ fn command_section(
                 c.retries,
                 cmd.first_line
             );
+        }
+        if let Some((pcts, d)) = t.percentiles(p)
+            && let Some(h) = d.commands.get(i).and_then(|c| c.get(j))
+            && h.count() > 0
+        {
+            // Under the command's text: `   %11.3f  %10lld  ` (and retries).
+            let indent = if p.max_tries == 1 { 28 } else { 40 };
+            let max_us = c.elapsed.max * 1e6;
+            o.push_str(&percentiles::command_line(indent, Dist { hist: h, max_us }, pcts));
         }
     }
 }

@@ -37,7 +37,8 @@ impl ProgressFormat {
 
 /// One progress line: statistics of the interval between `last` and
 /// `cur` (cumulative, summed over threads), `run_us` long, ending
-/// `total_run_us` after the start, at monotonic time `now`.
+/// `total_run_us` after the start, at monotonic time `now`; `extra` ends
+/// the line (pgbench-rs's percentiles, or nothing).
 #[allow(clippy::cast_precision_loss)]
 pub(crate) fn format_progress(
     f: &ProgressFormat,
@@ -46,6 +47,7 @@ pub(crate) fn format_progress(
     run_us: i64,
     total_run_us: i64,
     now: i64,
+    extra: &str,
 ) -> String {
     let cnt = cur.cnt - last.cnt;
     let total_run = total_run_us as f64 / 1_000_000.0;
@@ -88,6 +90,7 @@ pub(crate) fn format_progress(
             cur.retries - last.retries
         );
     }
+    o.push_str(extra);
     o.push('\n');
     o
 }
@@ -108,12 +111,28 @@ mod tests {
         }
         let last = StatsData::new(0);
         assert_eq!(
-            format_progress(&fmt(false, false, false, false), &cur, &last, 1_000_000, 1_000_000, 0),
+            format_progress(
+                &fmt(false, false, false, false),
+                &cur,
+                &last,
+                1_000_000,
+                1_000_000,
+                0,
+                ""
+            ),
             "progress: 1.0 s, 2.0 tps, lat 2.000 ms stddev 1.000, 0 failed\n"
         );
         assert_eq!(
-            format_progress(&fmt(true, true, true, true), &cur, &last, 2_000_000, 2_000_000, 5_000),
-            "progress: 1.005 s, 1.0 tps, lat 2.000 ms stddev 1.000, 0 failed, lag 0.500 ms, 0 skipped, 0 retried, 0 retries\n"
+            format_progress(
+                &fmt(true, true, true, true),
+                &cur,
+                &last,
+                2_000_000,
+                2_000_000,
+                5_000,
+                ", more"
+            ),
+            "progress: 1.005 s, 1.0 tps, lat 2.000 ms stddev 1.000, 0 failed, lag 0.500 ms, 0 skipped, 0 retried, 0 retries, more\n"
         );
         assert_eq!(
             format_progress(
@@ -122,7 +141,8 @@ mod tests {
                 &last,
                 1_000_000,
                 3_000_000,
-                0
+                0,
+                ""
             ),
             "progress: 3.0 s, 0.0 tps, lat 0.000 ms stddev 0.000, 0 failed\n"
         );

@@ -50,6 +50,8 @@ pub(crate) struct Script {
     pub(crate) weight: i32,
     /// The commands, in order.
     pub(crate) commands: Vec<Command>,
+    /// The script's text as read.
+    pub(crate) source: Vec<u8>,
 }
 
 /// One command of a script.

@@ -206,7 +206,7 @@ pub(crate) fn parse_script(
         return Err(ScriptError::Empty(desc.to_owned()));
     }
     check_conditional(desc, &commands)?;
-    Ok(Script { desc: desc.to_owned(), weight: 1, commands })
+    Ok(Script { desc: desc.to_owned(), weight: 1, commands, source: source.to_vec() })
 }
 
 /// C's CheckConditional.

@@ -111,6 +111,11 @@ impl VarRegistry {
         self.slot(&String::from_utf8_lossy(name))
     }
 
+    /// The name of a slot.
+    pub(crate) fn name(&self, slot: Slot) -> &str {
+        self.names.get(slot.index()).map_or("", |n| n)
+    }
+
     /// The slot of `name` if some script or option refers to it.
     pub(crate) fn lookup(&self, name: &str) -> Option<Slot> {
         self.map.get(name).copied()

@@ -6,6 +6,9 @@
 //! exactly once, in `cnt` (succeeded), `skipped` (never started, `-R -L`)
 //! or one of the failure counters.
 
+pub(crate) mod hist;
+pub(crate) mod series;
+
 /// How a transaction ended (C's `EStatus`, restricted to the outcomes that
 /// are recorded; meta-command and connection errors abort the client and
 /// are never recorded).
@@ -61,6 +64,19 @@ impl SimpleStats {
         self.count += o.count;
         self.sum += o.sum;
         self.sum2 += o.sum2;
+    }
+
+    /// Adds another series, ignoring an empty one (unlike [`SimpleStats::merge`],
+    /// whose C quirk would take its meaningless extremes).
+    pub(crate) fn absorb(&mut self, o: &SimpleStats) {
+        if o.count == 0 {
+            return;
+        }
+        if self.count == 0 {
+            *self = *o;
+        } else {
+            self.merge(o);
+        }
     }
 
     /// Mean and population standard deviation, as `printSimpleStats`
@@ -141,6 +157,39 @@ impl StatsData {
     /// `getFailures`: serialization plus deadlock failures.
     pub(crate) fn failures(&self) -> i64 {
         self.serialization_failures + self.deadlock_failures
+    }
+
+    /// The counts and sums of `self` less those of `before` (an earlier
+    /// state of the same statistics); the extremes are those of `self`.
+    pub(crate) fn minus(&self, before: &StatsData) -> StatsData {
+        let less = |a: &SimpleStats, b: &SimpleStats| SimpleStats {
+            count: a.count - b.count,
+            min: a.min,
+            max: a.max,
+            sum: a.sum - b.sum,
+            sum2: a.sum2 - b.sum2,
+        };
+        StatsData {
+            start_time: self.start_time,
+            cnt: self.cnt - before.cnt,
+            skipped: self.skipped - before.skipped,
+            retries: self.retries - before.retries,
+            retried: self.retried - before.retried,
+            serialization_failures: self.serialization_failures - before.serialization_failures,
+            deadlock_failures: self.deadlock_failures - before.deadlock_failures,
+            latency: less(&self.latency, &before.latency),
+            lag: less(&self.lag, &before.lag),
+        }
+    }
+
+    /// Adds other counters exactly (see [`SimpleStats::absorb`]).
+    pub(crate) fn absorb(&mut self, o: &StatsData) {
+        let (lat, lag) = (self.latency, self.lag);
+        self.merge(o);
+        self.latency = lat;
+        self.latency.absorb(&o.latency);
+        self.lag = lag;
+        self.lag.absorb(&o.lag);
     }
 
     /// Adds another thread's (or interval's) counters, as C sums thread

@@ -85,6 +85,15 @@ Report bugs to <pgsql-bugs@lists.postgresql.org>.
 PostgreSQL home page: <https://www.postgresql.org/>
 "#;
 
+/// What pgbench-rs's `--help` prints after 17's text: its own options.
+pub(crate) const HELP_EXTENSIONS: &str = "
+pgbench-rs extensions (long options, matched only by their full name):
+  --latency-percentiles[=LIST]
+                           report latency percentiles, a comma-separated list
+                           (default: 50,90,95,99,99.9,99.99; the maximum too)
+  --report-json=FILE       write the results to FILE as a JSON document
+";
+
 /// 17's long-option table, in declaration order (getopt lists ambiguous
 /// matches in this order).
 pub(crate) const LONG_OPTIONS_17: &[&str] = &[

@@ -40,3 +40,18 @@ pub(crate) fn missing(case: &str, what: &str) {
     assert!(!required(), "{why} [{case}], and PGBENCH_TEST_REQUIRE_REFERENCE=1");
     skipped(case, &why);
 }
+
+/// The Python packages of `tests/tools/requirements.txt`, installed by
+/// `scripts/pytools.sh` into `target/pytools` (the PYTHONPATH for
+/// `tests/tools/check_report.py`); None (after a visible skip, or a
+/// failure when the reference is required) when they are not there.
+pub(crate) fn pytools(case: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("pytools");
+    if dir.join(".installed").is_file() {
+        return Some(dir);
+    }
+    let why = "the Python tools of tests/tools (install them with scripts/pytools.sh)";
+    assert!(!required(), "{why} not found [{case}], and PGBENCH_TEST_REQUIRE_REFERENCE=1");
+    skipped(case, &format!("{why} not found"));
+    None
+}

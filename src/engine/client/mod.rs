@@ -27,6 +27,7 @@ use crate::pq::{Conn, ExecStatus, PipelineStatus};
 use crate::rand::dist::poisson_delay_us;
 use crate::rand::prng::PgPrng;
 use crate::script::{CommandKind, GsetKind, Vars};
+use crate::stats::TxOutcome;
 use crate::sys::clock::monotonic_us;
 use cond::CondStack;
 use error::{ErrorStatus, TStatus};
@@ -450,6 +451,10 @@ impl Client {
                             #[allow(clippy::cast_precision_loss)]
                             cs.elapsed.add(elapsed as f64 / 1e6);
                         }
+                        if let Some(d) = th.dist.as_deref_mut() {
+                            #[allow(clippy::cast_precision_loss)]
+                            d.command(self.use_file, self.command, elapsed as f64);
+                        }
                     }
                     self.command += 1;
                     self.state =
@@ -591,6 +596,10 @@ impl Client {
         }
         let outcome = self.estatus.outcome();
         let with_lag = sh.throttled();
+        if th.dist.is_some() {
+            let success = !skipped && outcome == TxOutcome::Success;
+            record_distribution(sh, th, now.get(), self.use_file, success, latency, lag);
+        }
         th.stats.accum(skipped, latency, lag, outcome, self.tries, with_lag);
         #[allow(clippy::cast_precision_loss)]
         if sh.cfg.latency_limit_us != 0 && latency > sh.cfg.latency_limit_us as f64 {
@@ -615,6 +624,33 @@ impl Client {
         {
             s.accum(skipped, latency, lag, outcome, self.tries, with_lag);
         }
+    }
+}
+
+/// Records a transaction in the thread's distributions (when an output
+/// shows them): first closes the interval before `now` if it ended, with
+/// the statistics before this transaction.
+#[inline]
+fn record_distribution(
+    sh: &Shared<'_>,
+    th: &mut ThreadState,
+    now: i64,
+    script: usize,
+    success: bool,
+    latency: f64,
+    lag: f64,
+) {
+    let Some(d) = th.dist.as_deref_mut() else { return };
+    if d.past_end(now) {
+        let cumulative = if sh.cfg.per_script_stats {
+            &th.script_stats[..]
+        } else {
+            std::slice::from_ref(&th.stats)
+        };
+        d.close_until(now, cumulative);
+    }
+    if success {
+        d.transaction(script, latency, sh.throttled().then_some(lag));
     }
 }
 

@@ -1,0 +1,148 @@
+//! The end of a run: the workers' statistics and distributions merged,
+//! the text report on stdout (C's `printResults`), and the JSON report
+//! (`--report-json`).
+
+use super::RunOutcome;
+use super::setup::TableInfo;
+use super::worker::WorkerResult;
+use crate::config::BenchConfig;
+use crate::log;
+use crate::report::json::{self, RunFacts};
+use crate::report::{self, RunParams, RunTotals};
+use crate::stats::series::{RunDist, Series};
+use crate::stats::{CommandStats, StatsData};
+
+/// What the end of the run needs to know besides the workers' results.
+#[derive(Debug)]
+pub(super) struct Ending<'a> {
+    /// The configuration.
+    pub(super) cfg: &'a BenchConfig,
+    /// What the set-up found in the database.
+    pub(super) info: &'a TableInfo,
+    /// The server's `server_version`.
+    pub(super) server_version: &'a str,
+    /// When the run started and ended (monotonic µs).
+    pub(super) start_time: i64,
+    /// See `start_time`.
+    pub(super) end: i64,
+    /// Monotonic-to-epoch shift, µs.
+    pub(super) epoch_shift: i64,
+    /// Origin of the progress reports and intervals (monotonic µs).
+    pub(super) origin: i64,
+}
+
+/// Prints the report (unless the run exited on an abort) and writes the
+/// JSON report when asked for.
+pub(super) fn report(
+    e: &Ending<'_>,
+    results: &mut [WorkerResult],
+    series: Series,
+    outcome: RunOutcome,
+) {
+    let cfg = e.cfg;
+    let dist = run_distributions(cfg, results, series);
+    let mut total = StatsData::new(0);
+    let mut latency_late = 0;
+    let mut conn_total = 0;
+    let mut bench_start = i64::MAX;
+    let mut script_stats = vec![StatsData::new(0); cfg.scripts.len()];
+    let mut cmd_stats: Vec<Vec<CommandStats>> =
+        cfg.scripts.iter().map(|s| vec![CommandStats::default(); s.commands.len()]).collect();
+    for r in results.iter() {
+        total.merge(&r.state.stats);
+        latency_late += r.state.latency_late;
+        conn_total += r.state.conn_duration;
+        bench_start = bench_start.min(r.bench_start);
+        for (acc, s) in script_stats.iter_mut().zip(&r.state.script_stats) {
+            acc.merge(s);
+        }
+        for (acc, cs) in cmd_stats.iter_mut().zip(&r.state.cmd_stats) {
+            for (a, c) in acc.iter_mut().zip(cs) {
+                a.merge(c);
+            }
+        }
+    }
+    if bench_start == i64::MAX {
+        bench_start = e.end;
+    }
+    let params = RunParams {
+        scripts: &cfg.scripts,
+        total_weight: cfg.total_weight,
+        scale: e.info.scale,
+        partition_method: e.info.partition_method,
+        partitions: e.info.partitions,
+        query_mode: cfg.query_mode,
+        nclients: cfg.nclients,
+        nthreads: cfg.nthreads,
+        max_tries: cfg.max_tries,
+        nxacts: cfg.nxacts,
+        duration: cfg.duration,
+        failures_detailed: cfg.failures_detailed,
+        throttled: cfg.throttle_delay_us > 0.0,
+        latency_limit_us: cfg.latency_limit_us,
+        progress: cfg.progress > 0,
+        is_connect: cfg.is_connect,
+        per_script_stats: cfg.per_script_stats,
+        report_per_command: cfg.report_per_command,
+        percentiles: cfg.ext.latency_percentiles.as_deref(),
+    };
+    let totals = RunTotals {
+        total,
+        total_duration_us: e.end - bench_start,
+        conn_total_duration_us: conn_total,
+        conn_elapsed_duration_us: bench_start - e.start_time,
+        latency_late,
+        scripts: &script_stats,
+        commands: &cmd_stats,
+        dist: dist.as_ref(),
+    };
+    if outcome != RunOutcome::ExitedOnAbort {
+        report::write_stdout(&report::format_results(&params, &totals));
+    }
+    if outcome == RunOutcome::Aborted {
+        log::error!("Run was aborted; the above results are incomplete.");
+    }
+    if let Some(path) = cfg.ext.report_json.as_deref() {
+        let facts = RunFacts {
+            cfg,
+            server_version: e.server_version,
+            start_us: bench_start + e.epoch_shift,
+            end_us: e.end + e.epoch_shift,
+            origin_us: e.origin + e.epoch_shift,
+            status: match outcome {
+                RunOutcome::Completed => "completed",
+                RunOutcome::Aborted => "aborted",
+                RunOutcome::ExitedOnAbort => "exited_on_abort",
+            },
+        };
+        let doc = json::document(&params, &totals, &facts);
+        if let Err(err) = json::write(path, &doc) {
+            log::error!(
+                "could not write report file \"{path}\": {}",
+                crate::sys::os_error_text(&err)
+            );
+        }
+    }
+}
+
+/// The run's distributions, when they were recorded: the series the
+/// workers sent during the run, with what they kept to the end.
+fn run_distributions(
+    cfg: &BenchConfig,
+    results: &mut [WorkerResult],
+    mut series: Series,
+) -> Option<RunDist> {
+    if !cfg.ext.distributions() {
+        return None;
+    }
+    let mut commands = Vec::with_capacity(results.len());
+    for r in results.iter_mut() {
+        if let Some(d) = r.state.dist.take() {
+            let (intervals, cmds) = d.finish(r.state.cumulative(cfg.per_script_stats));
+            // A histogram the workers encoded always decodes.
+            let _ = series.add(&intervals);
+            commands.push(cmds);
+        }
+    }
+    RunDist::new(series, cfg.scripts.len(), &commands).ok()
+}

@@ -1,0 +1,360 @@
+//! The JSON report (`--report-json`): one document for the whole run,
+//! with every number the text report prints, the configuration, the
+//! distributions (percentiles, and histograms in HdrHistogram's standard
+//! encoding) and the series of one-second intervals. Its shape is
+//! `schema/report.schema.json`; [`SCHEMA_VERSION`] names the version.
+//!
+//! Durations are milliseconds (`*_ms`), except the raw sums kept for
+//! exact merging (`sum_us`, `sum2_us`: µs and µs²) and the histograms
+//! (µs). Times are Unix epoch seconds with microseconds.
+
+use serde_json::{Map, Value, json};
+
+use super::percentiles::Dist;
+use super::{Measures, RunParams, RunTotals};
+use crate::config::{BenchConfig, Percentile};
+use crate::script::QueryMode;
+use crate::stats::hist::Hist;
+use crate::stats::series::{Part, all_scripts};
+use crate::stats::{SimpleStats, StatsData};
+
+/// The version of the document's shape (its schema).
+pub(crate) const SCHEMA_VERSION: u32 = 1;
+
+/// What the document says about the run besides its statistics.
+#[derive(Debug)]
+pub(crate) struct RunFacts<'a> {
+    /// The configuration.
+    pub(crate) cfg: &'a BenchConfig,
+    /// `server_version` as the server reports it.
+    pub(crate) server_version: &'a str,
+    /// When the measurement started and ended (Unix epoch µs).
+    pub(crate) start_us: i64,
+    /// See `start_us`.
+    pub(crate) end_us: i64,
+    /// Start of the first one-second interval (Unix epoch µs).
+    pub(crate) origin_us: i64,
+    /// `completed`, `aborted` (a client aborted) or `exited_on_abort`.
+    pub(crate) status: &'static str,
+}
+
+/// Epoch microseconds as seconds.
+#[allow(clippy::cast_precision_loss)]
+fn seconds(us: i64) -> f64 {
+    us as f64 / 1e6
+}
+
+/// `100 * part / whole`, None (null) when `whole` is 0.
+#[allow(clippy::cast_precision_loss)]
+fn pct(part: i64, whole: i64) -> Option<f64> {
+    (whole != 0).then(|| 100.0 * part as f64 / whole as f64)
+}
+
+/// A libpq-style version number (170005) as text (`17.5`).
+fn version_text(v: i32) -> String {
+    format!("{}.{}", v / 10000, v % 10000)
+}
+
+/// A distribution: count, mean, stddev, min and max in ms, the raw sums,
+/// and with a histogram its percentiles and encoding.
+fn dist(ss: &SimpleStats, hist: Option<&Hist>, pcts: &[Percentile]) -> Value {
+    let mut o = Map::new();
+    o.insert("count".into(), json!(ss.count));
+    let empty = ss.count == 0;
+    let ms = |us: f64| if empty { Value::Null } else { json!(0.001 * us) };
+    let (mean, sd) = ss.mean_stddev().unwrap_or((0.0, 0.0));
+    o.insert("mean".into(), ms(mean));
+    o.insert("stddev".into(), ms(sd));
+    o.insert("min".into(), ms(ss.min));
+    o.insert("max".into(), ms(ss.max));
+    o.insert("sum_us".into(), json!(ss.sum));
+    o.insert("sum2_us".into(), json!(ss.sum2));
+    if let Some(h) = hist {
+        let d = Dist { hist: h, max_us: ss.max };
+        let mut p = Map::new();
+        for q in pcts {
+            p.insert(q.text.clone(), ms(d.at(q.value)));
+        }
+        o.insert("percentiles".into(), Value::Object(p));
+        o.insert("histogram".into(), json!(h.encode()));
+    }
+    Value::Object(o)
+}
+
+/// The counts of a set of transactions (the run, a script, an interval).
+fn counts(o: &mut Map<String, Value>, s: &StatsData) {
+    let failures = s.failures();
+    let all = s.cnt + s.skipped + failures;
+    o.insert("transactions".into(), json!(s.cnt));
+    o.insert("failed".into(), json!(failures));
+    o.insert("failed_pct".into(), json!(pct(failures, all)));
+    o.insert(
+        "failures".into(),
+        json!({
+            "serialization": s.serialization_failures,
+            "serialization_pct": pct(s.serialization_failures, all),
+            "deadlock": s.deadlock_failures,
+            "deadlock_pct": pct(s.deadlock_failures, all),
+        }),
+    );
+    o.insert("retried".into(), json!(s.retried));
+    o.insert("retried_pct".into(), json!(pct(s.retried, all)));
+    o.insert("retries".into(), json!(s.retries));
+    o.insert("skipped".into(), json!(s.skipped));
+    o.insert("skipped_pct".into(), json!(pct(s.skipped, all)));
+}
+
+/// Counts, tps, latency and (under `-R`) lag of `s`, with the histograms of
+/// `part`.
+fn stats_block(
+    s: &StatsData,
+    part: Option<&Part>,
+    duration_s: f64,
+    throttled: bool,
+    pcts: &[Percentile],
+) -> Map<String, Value> {
+    let mut o = Map::new();
+    counts(&mut o, s);
+    #[allow(clippy::cast_precision_loss)]
+    o.insert("tps".into(), json!(s.cnt as f64 / duration_s));
+    o.insert("latency_ms".into(), dist(&s.latency, part.map(|p| &p.latency), pcts));
+    let lag = if throttled {
+        let mut lag = dist(&s.lag, part.map(|p| &p.lag), pcts);
+        // The report's lag average, as C computes it (in another order
+        // than other means).
+        #[allow(clippy::cast_precision_loss)]
+        if s.lag.count > 0 {
+            lag["mean"] = json!(0.001 * s.lag.sum / s.lag.count as f64);
+        }
+        lag
+    } else {
+        Value::Null
+    };
+    o.insert("lag_ms".into(), lag);
+    o
+}
+
+fn configuration(p: &RunParams<'_>, f: &RunFacts<'_>) -> Value {
+    let cfg = f.cfg;
+    let positive = |v: i32| if v > 0 { json!(v) } else { Value::Null };
+    let defines: Map<String, Value> = cfg
+        .defines
+        .iter()
+        .map(|(slot, v)| (cfg.registry.name(*slot).to_string(), json!(v)))
+        .collect();
+    let scripts: Vec<Value> = cfg
+        .scripts
+        .iter()
+        .map(|s| json!({"name": s.desc, "weight": s.weight, "text": String::from_utf8_lossy(&s.source)}))
+        .collect();
+    let percentiles = cfg
+        .ext
+        .latency_percentiles
+        .as_ref()
+        .map(|v| v.iter().map(|p| json!(p.value)).collect::<Vec<_>>());
+    #[allow(clippy::cast_precision_loss)]
+    let rate = (cfg.throttle_delay_us > 0.0)
+        .then(|| 1e6 * f64::from(cfg.nthreads) / cfg.throttle_delay_us);
+    #[allow(clippy::cast_precision_loss)]
+    let limit = (cfg.latency_limit_us != 0).then(|| cfg.latency_limit_us as f64 / 1000.0);
+    json!({
+        "command_line": cfg.argv,
+        "transaction_type": if p.scripts.len() == 1 { p.scripts[0].desc.as_str() } else { "multiple scripts" },
+        "scale": p.scale,
+        "partition_method": p.partition_method.name(),
+        "partitions": p.partitions,
+        "query_mode": match cfg.query_mode {
+            QueryMode::Simple => "simple",
+            QueryMode::Extended => "extended",
+            QueryMode::Prepared => "prepared",
+        },
+        "clients": cfg.nclients,
+        "threads": cfg.nthreads,
+        "max_tries": cfg.max_tries,
+        "transactions_per_client": positive(if cfg.duration > 0 { 0 } else { cfg.nxacts }),
+        "duration_s": positive(cfg.duration),
+        "rate_tps": rate,
+        "latency_limit_ms": limit,
+        "connect": cfg.is_connect,
+        "progress_s": positive(cfg.progress),
+        "progress_timestamp": cfg.progress_timestamp,
+        "report_per_command": cfg.report_per_command,
+        "failures_detailed": cfg.failures_detailed,
+        "verbose_errors": cfg.verbose_errors,
+        "exit_on_abort": cfg.exit_on_abort,
+        "no_vacuum": cfg.no_vacuum,
+        "vacuum_all": cfg.vacuum_accounts,
+        "log": cfg.use_log,
+        "log_prefix": cfg.log_prefix,
+        "sampling_rate": (cfg.sample_rate > 0.0).then_some(cfg.sample_rate),
+        "aggregate_interval_s": positive(cfg.agg_interval),
+        "random_seed": cfg.random_seed,
+        "defines": defines,
+        "connection": {
+            "host": cfg.conn.host,
+            "port": cfg.conn.port,
+            "user": cfg.conn.user,
+            "dbname": cfg.conn.dbname,
+        },
+        "latency_percentiles": percentiles,
+        "report_json": cfg.ext.report_json,
+        "scripts": scripts,
+    })
+}
+
+/// The series: one entry a second from the first interval to the last
+/// that recorded something.
+fn progress(t: &RunTotals<'_>, f: &RunFacts<'_>, throttled: bool, pcts: &[Percentile]) -> Value {
+    let mut intervals = Vec::new();
+    if let Some(d) = t.dist {
+        let n_scripts = d.scripts.len();
+        let last = d.series.last_index().unwrap_or(0);
+        for index in 0..=last {
+            let part = d.series.sum(index..index + 1, n_scripts).map(|p| all_scripts(&p));
+            let part = part.unwrap_or_default();
+            #[allow(clippy::cast_possible_wrap)]
+            let start = f.origin_us + index as i64 * 1_000_000;
+            // The last second may end early, with the run.
+            let end = (start + 1_000_000).min(f.end_us.max(start + 1));
+            let mut o =
+                stats_block(&part.stats, Some(&part), seconds(end - start), throttled, pcts);
+            o.insert("index".into(), json!(index));
+            o.insert("start_time".into(), json!(seconds(start)));
+            o.insert("duration_s".into(), json!(seconds(end - start)));
+            intervals.push(Value::Object(o));
+        }
+    }
+    json!({
+        "interval_s": 1,
+        "start_time": seconds(f.origin_us),
+        "intervals": intervals,
+    })
+}
+
+/// The whole document.
+pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -> Value {
+    let pcts = f.cfg.ext.json_percentiles();
+    let m = Measures::of(p, t);
+    let dist = t.dist;
+    let mut totals =
+        stats_block(&t.total, dist.map(|d| &d.total), m.bench_duration, p.throttled, &pcts);
+    totals.insert(
+        "transactions_expected".into(),
+        if p.duration <= 0 { json!(p.nxacts.wrapping_mul(p.nclients)) } else { Value::Null },
+    );
+    totals.insert("late".into(), json!(t.latency_late));
+    #[allow(clippy::cast_precision_loss)]
+    let late_pct =
+        if t.total.cnt > 0 { 100.0 * t.latency_late as f64 / t.total.cnt as f64 } else { 0.0 };
+    totals.insert("late_pct".into(), json!(late_pct));
+    totals.insert("latency_average_ms".into(), json!(m.latency_average_ms));
+    totals.insert("duration_s".into(), json!(m.bench_duration));
+    if p.is_connect {
+        totals.insert("average_connection_time_ms".into(), json!(m.average_connection_ms));
+    } else {
+        totals.insert("initial_connection_time_ms".into(), json!(m.initial_connection_ms));
+    }
+    let scripts: Vec<Value> = p
+        .scripts
+        .iter()
+        .enumerate()
+        .map(|(i, script)| {
+            let s = if p.scripts.len() == 1 {
+                t.total
+            } else {
+                t.scripts.get(i).copied().unwrap_or_default()
+            };
+            let part = dist.and_then(|d| d.scripts.get(i));
+            let mut o = stats_block(&s, part, m.bench_duration, p.throttled, &pcts);
+            o.insert("name".into(), json!(script.desc));
+            o.insert("weight".into(), json!(script.weight));
+            #[allow(clippy::cast_precision_loss)]
+            o.insert(
+                "weight_pct".into(),
+                json!(100.0 * f64::from(script.weight) / p.total_weight as f64),
+            );
+            o.insert("share_pct".into(), json!(pct(s.cnt, t.total.cnt)));
+            if p.report_per_command {
+                let commands: Vec<Value> = script
+                    .commands
+                    .iter()
+                    .enumerate()
+                    .map(|(j, cmd)| {
+                        let c =
+                            t.commands.get(i).and_then(|c| c.get(j)).copied().unwrap_or_default();
+                        // Seconds to µs, as the histogram records them.
+                        let ss = SimpleStats {
+                            count: c.elapsed.count,
+                            min: c.elapsed.min * 1e6,
+                            max: c.elapsed.max * 1e6,
+                            sum: c.elapsed.sum * 1e6,
+                            sum2: c.elapsed.sum2 * 1e12,
+                        };
+                        let h = dist.and_then(|d| d.commands.get(i)).and_then(|c| c.get(j));
+                        let mut latency = dist_or_empty(&ss, h, &pcts);
+                        // The report's average, as C computes it from seconds.
+                        #[allow(clippy::cast_precision_loss)]
+                        if c.elapsed.count > 0 {
+                            latency["mean"] =
+                                json!(1000.0 * c.elapsed.sum / c.elapsed.count as f64);
+                        }
+                        json!({
+                            "text": cmd.first_line,
+                            "failures": c.failures,
+                            "retries": c.retries,
+                            "latency_ms": latency,
+                        })
+                    })
+                    .collect();
+                o.insert("commands".into(), Value::Array(commands));
+            }
+            Value::Object(o)
+        })
+        .collect();
+    json!({
+        "format": "pgbench-rs report",
+        "schema_version": SCHEMA_VERSION,
+        "pgbench_rs_version": env!("CARGO_PKG_VERSION"),
+        "pgbench_version": crate::version::PG_VERSION,
+        "libpq_version": version_text(crate::pq::lib_version()),
+        "server_version": f.server_version,
+        "start_time": seconds(f.start_us),
+        "end_time": seconds(f.end_us),
+        "status": f.status,
+        "configuration": configuration(p, f),
+        "totals": totals,
+        "scripts": scripts,
+        "progress": progress(t, f, p.throttled, &pcts),
+    })
+}
+
+/// [`dist`], with an empty histogram where none was recorded.
+fn dist_or_empty(ss: &SimpleStats, h: Option<&Hist>, pcts: &[Percentile]) -> Value {
+    let empty = Hist::new();
+    dist(ss, Some(h.unwrap_or(&empty)), pcts)
+}
+
+/// Writes the document to `path`.
+pub(crate) fn write(path: &str, doc: &Value) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    serde_json::to_writer_pretty(&mut out, doc).map_err(std::io::Error::other)?;
+    out.write_all(b"\n")?;
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_distribution_has_no_values() {
+        let v = dist(&SimpleStats::default(), Some(&Hist::new()), &[Percentile::new(50.0)]);
+        assert_eq!(v["count"], json!(0));
+        assert_eq!(v["mean"], Value::Null);
+        assert_eq!(v["percentiles"]["50"], Value::Null);
+        assert!(v["histogram"].as_str().is_some_and(|h| h.starts_with("HISTF")));
+        assert_eq!(version_text(170_012), "17.12");
+        assert_eq!(pct(1, 0), None);
+    }
+}

@@ -1,0 +1,186 @@
+//! Latency distributions: an HdrHistogram of microseconds with three
+//! significant digits that grows to fit what it records, its percentiles,
+//! and its standard encoding (V2, deflate-compressed; base64 for text),
+//! which HdrHistogram's libraries in other languages decode.
+
+use base64::Engine as _;
+use hdrhistogram::Histogram;
+use hdrhistogram::serialization::{
+    Deserializer, Serializer as _, V2DeflateSerializer, V2Serializer,
+};
+
+/// Significant decimal digits kept: a value is recorded within 0.1%.
+pub(crate) const SIGNIFICANT_DIGITS: u8 = 3;
+
+/// The largest value a new histogram holds before it grows: one second.
+/// Growing copies the counts, so a histogram that starts large enough for
+/// usual latencies records without ever growing (90 kB of counts).
+const INITIAL_HIGHEST_US: u64 = 1_000_000;
+
+/// A distribution of durations in microseconds.
+#[derive(Clone, Debug)]
+pub(crate) struct Hist(Histogram<u64>);
+
+/// A histogram could not be decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct DecodeError(String);
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "invalid histogram: {}", self.0)
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+impl Default for Hist {
+    fn default() -> Self {
+        Hist::new()
+    }
+}
+
+impl Hist {
+    /// An empty distribution.
+    pub(crate) fn new() -> Self {
+        // The bounds and three significant digits are valid, so creating
+        // cannot fail.
+        match Histogram::new_with_bounds(1, INITIAL_HIGHEST_US, SIGNIFICANT_DIGITS) {
+            Ok(mut h) => {
+                h.auto(true);
+                Hist(h)
+            }
+            Err(_) => unreachable!("valid histogram bounds"),
+        }
+    }
+
+    /// Records a duration in microseconds (negative ones as 0: the cast
+    /// saturates).
+    #[inline]
+    pub(crate) fn record(&mut self, us: f64) {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let v = us as u64;
+        // An auto-resizing histogram refuses only values beyond 2^62 µs.
+        let _ = self.0.record(v);
+    }
+
+    /// Forgets every value, keeping the memory it grew to.
+    pub(crate) fn clear(&mut self) {
+        self.0.reset();
+    }
+
+    /// Adds every value of `other`.
+    pub(crate) fn add(&mut self, other: &Hist) {
+        let _ = self.0.add(&other.0);
+    }
+
+    /// Number of values recorded.
+    pub(crate) fn count(&self) -> u64 {
+        self.0.len()
+    }
+
+    /// The value below or at which `percentile` % of the values lie
+    /// (HdrHistogram's value at that quantile: the highest value
+    /// equivalent to it at three digits), in microseconds; 0 when empty.
+    pub(crate) fn percentile(&self, percentile: f64) -> u64 {
+        if self.0.is_empty() {
+            return 0;
+        }
+        self.0.value_at_quantile(percentile / 100.0)
+    }
+
+    /// The largest value recorded (at three digits), in microseconds.
+    #[cfg(test)]
+    pub(crate) fn max(&self) -> u64 {
+        if self.0.is_empty() { 0 } else { self.0.max() }
+    }
+
+    /// The V2 compressed encoding (HdrHistogram's standard one).
+    pub(crate) fn to_compressed(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        // Writing to a vector fails only if the histogram cannot be
+        // compressed, which an in-memory deflate never refuses.
+        let _ = V2DeflateSerializer::new().serialize(&self.0, &mut out);
+        out
+    }
+
+    /// The V2 encoding without compression: counts as run-length
+    /// varints, a few hundred bytes for a second of latencies, and much
+    /// cheaper to make than [`Hist::to_compressed`] (no deflate state).
+    pub(crate) fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        // Writing to a vector cannot fail.
+        let _ = V2Serializer::new().serialize(&self.0, &mut out);
+        out
+    }
+
+    /// A distribution from either V2 encoding; it grows again as values
+    /// are added to it.
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Result<Hist, DecodeError> {
+        let mut h: Histogram<u64> = Deserializer::new()
+            .deserialize(&mut &bytes[..])
+            .map_err(|e| DecodeError(format!("{e:?}")))?;
+        h.auto(true);
+        Ok(Hist(h))
+    }
+
+    /// The V2 compressed encoding in base64, as HdrHistogram's libraries
+    /// exchange histograms as text.
+    pub(crate) fn encode(&self) -> String {
+        base64::engine::general_purpose::STANDARD.encode(self.to_compressed())
+    }
+
+    /// A distribution from [`Hist::encode`]'s text.
+    #[cfg(test)]
+    pub(crate) fn decode(text: &str) -> Result<Hist, DecodeError> {
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(text.trim())
+            .map_err(|e| DecodeError(e.to_string()))?;
+        Hist::from_bytes(&bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_are_within_three_digits() {
+        let mut h = Hist::new();
+        for v in 1..=100_000 {
+            h.record(f64::from(v));
+        }
+        assert_eq!(h.count(), 100_000);
+        for (p, exact) in [(50.0, 50_000.0), (90.0, 90_000.0), (99.9, 99_900.0), (100.0, 100_000.0)]
+        {
+            #[allow(clippy::cast_precision_loss)]
+            let got = h.percentile(p) as f64;
+            assert!((got - exact).abs() <= exact * 1e-3, "p{p}: {got} vs {exact}");
+        }
+        assert_eq!(h.percentile(100.0), h.max());
+        assert_eq!(Hist::new().percentile(50.0), 0);
+        assert_eq!(Hist::new().max(), 0);
+    }
+
+    #[test]
+    fn encoding_round_trips_and_grows_after_decoding() {
+        let mut h = Hist::new();
+        for v in [1.0, 10.0, 1234.0, 5e6] {
+            h.record(v);
+        }
+        let text = h.encode();
+        assert!(text.starts_with("HISTF"), "{text}");
+        let mut back = Hist::decode(&text).unwrap();
+        assert_eq!(back.count(), 4);
+        assert_eq!(back.max(), h.max());
+        back.record(3.6e9);
+        assert_eq!(back.count(), 5);
+        let mut sum = Hist::new();
+        sum.add(&back);
+        sum.add(&h);
+        assert_eq!(sum.count(), 9);
+        assert_eq!(Hist::from_bytes(&h.to_bytes()).unwrap().count(), 4);
+        assert_eq!(Hist::from_bytes(&h.to_compressed()).unwrap().count(), 4);
+        assert!(Hist::decode("not base64!").is_err());
+        assert!(Hist::from_bytes(b"short").is_err());
+    }
+}

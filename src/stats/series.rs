@@ -1,0 +1,430 @@
+//! Distributions over time: what a worker records per interval (counts,
+//! sums and extremes as [`StatsData`], and latency and lag histograms, per
+//! script), and the run's series merged from every worker's intervals.
+//!
+//! A worker records each transaction once, into the interval of its end
+//! time (the run is cut into intervals of one second from the origin of
+//! the progress reports). An interval is compressed when it closes and
+//! handed to the main thread with the next progress snapshot or at the
+//! end; so a worker keeps one live interval, and the main thread a few
+//! hundred bytes a second. The whole run's distributions are the sum of
+//! its intervals, so the report, the progress series and a merge of
+//! several runs agree exactly.
+
+use std::collections::BTreeMap;
+
+use super::StatsData;
+use super::hist::{DecodeError, Hist};
+
+/// One script's part of an interval.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Part {
+    /// Counts, sums and extremes (as C's `StatsData`).
+    pub(crate) stats: StatsData,
+    /// Latencies of successful transactions, µs.
+    pub(crate) latency: Hist,
+    /// Schedule lags of successful transactions under `-R`, µs.
+    pub(crate) lag: Hist,
+}
+
+impl Part {
+    /// Adds another part (another thread's, or another interval's).
+    pub(crate) fn add(&mut self, o: &Part) {
+        self.stats.absorb(&o.stats);
+        self.latency.add(&o.latency);
+        self.lag.add(&o.lag);
+    }
+}
+
+/// A [`Part`] with its histograms compressed.
+#[derive(Clone, Debug)]
+pub(crate) struct PackedPart {
+    /// The script.
+    pub(crate) script: usize,
+    /// Counts, sums and extremes.
+    pub(crate) stats: StatsData,
+    /// [`Hist::to_bytes`] of the latencies.
+    pub(crate) latency: Vec<u8>,
+    /// [`Hist::to_bytes`] of the lags (empty when none was recorded).
+    pub(crate) lag: Vec<u8>,
+}
+
+impl PackedPart {
+    fn is_empty(&self) -> bool {
+        let s = &self.stats;
+        s.cnt + s.skipped + s.failures() + s.retried == 0
+    }
+
+    fn pack(script: usize, p: &Part) -> Self {
+        let lag = if p.lag.count() > 0 { p.lag.to_bytes() } else { Vec::new() };
+        PackedPart { script, stats: p.stats, latency: p.latency.to_bytes(), lag }
+    }
+
+    /// The part with its histograms decoded.
+    pub(crate) fn unpack(&self) -> Result<Part, DecodeError> {
+        let lag = if self.lag.is_empty() { Hist::new() } else { Hist::from_bytes(&self.lag)? };
+        Ok(Part { stats: self.stats, latency: Hist::from_bytes(&self.latency)?, lag })
+    }
+}
+
+/// A closed interval of one worker: its number and the scripts that
+/// recorded something in it.
+#[derive(Clone, Debug)]
+pub(crate) struct Interval {
+    /// Its number: it covers `[origin + index * width, origin + (index + 1) * width)`.
+    pub(crate) index: u64,
+    /// The scripts' parts.
+    pub(crate) parts: Vec<PackedPart>,
+}
+
+/// The extremes of one interval's latencies and lags (its counts and
+/// sums are the difference of the worker's cumulative statistics).
+#[derive(Clone, Copy, Debug, Default)]
+struct Extremes {
+    latency: Option<(f64, f64)>,
+    lag: Option<(f64, f64)>,
+}
+
+fn widen(r: &mut Option<(f64, f64)>, v: f64) {
+    *r = Some(match *r {
+        None => (v, v),
+        Some((lo, hi)) => (lo.min(v), hi.max(v)),
+    });
+}
+
+/// One script's live interval.
+#[derive(Clone, Debug, Default)]
+struct Live {
+    latency: Hist,
+    lag: Hist,
+    extremes: Extremes,
+}
+
+/// What one worker records: the live interval's histograms and extremes,
+/// the intervals closed and not yet handed over, and with `-r` each
+/// command's latencies. An interval's counts and sums are those of the
+/// worker's cumulative [`StatsData`] (per script) at its close, less those
+/// at the close before: they cost nothing per transaction.
+#[derive(Debug)]
+pub(crate) struct Recorder {
+    origin: i64,
+    width: i64,
+    index: u64,
+    /// End of the live interval (monotonic µs).
+    end: i64,
+    /// Per script: the live interval's histograms and extremes.
+    live: Vec<Live>,
+    /// The cumulative statistics at the last close, per script.
+    before: Vec<StatsData>,
+    closed: Vec<Interval>,
+    /// Per script, per command (with `-r`): execution times, µs.
+    commands: Vec<Vec<Hist>>,
+}
+
+impl Recorder {
+    /// A recorder for intervals of `width_us` from `origin` (monotonic µs),
+    /// for `n_commands[i]` commands of each script `i` (their latencies
+    /// are recorded only when `per_command`).
+    pub(crate) fn new(origin: i64, width_us: i64, n_commands: &[usize], per_command: bool) -> Self {
+        let commands = if per_command {
+            n_commands.iter().map(|&n| vec![Hist::new(); n]).collect()
+        } else {
+            Vec::new()
+        };
+        let n = n_commands.len();
+        Recorder {
+            origin,
+            width: width_us.max(1),
+            index: 0,
+            end: origin + width_us.max(1),
+            live: vec![Live::default(); n],
+            before: vec![StatsData::default(); n],
+            closed: Vec::new(),
+            commands,
+        }
+    }
+
+    /// Whether a transaction ending at `now` belongs to a later interval:
+    /// then [`Recorder::close_until`] must run first, with the statistics
+    /// before that transaction.
+    #[inline]
+    pub(crate) fn past_end(&self, now: i64) -> bool {
+        now >= self.end
+    }
+
+    /// Records the latency (and under `-R` the lag) of a successful
+    /// transaction of `script`, µs, in the live interval.
+    #[inline]
+    pub(crate) fn transaction(&mut self, script: usize, latency: f64, lag: Option<f64>) {
+        let Some(live) = self.live.get_mut(script) else { return };
+        live.latency.record(latency);
+        widen(&mut live.extremes.latency, latency);
+        if let Some(lag) = lag {
+            live.lag.record(lag);
+            widen(&mut live.extremes.lag, lag);
+        }
+    }
+
+    /// Records one execution of command `command` of `script`, in µs.
+    #[inline]
+    pub(crate) fn command(&mut self, script: usize, command: usize, us: f64) {
+        if let Some(h) = self.commands.get_mut(script).and_then(|c| c.get_mut(command)) {
+            h.record(us);
+        }
+    }
+
+    /// Closes the live interval if `now` is past its end, and starts the
+    /// one `now` falls in; `cumulative` are the worker's statistics per
+    /// script so far.
+    pub(crate) fn close_until(&mut self, now: i64, cumulative: &[StatsData]) {
+        if now < self.end {
+            return;
+        }
+        self.close_live(cumulative);
+        #[allow(clippy::cast_sign_loss)]
+        let index = ((now - self.origin).max(0) / self.width) as u64;
+        self.index = index.max(self.index + 1);
+        #[allow(clippy::cast_possible_wrap)]
+        let next = self.index as i64 + 1;
+        self.end = self.origin + next * self.width;
+    }
+
+    fn close_live(&mut self, cumulative: &[StatsData]) {
+        let mut parts = Vec::new();
+        for (script, now) in cumulative.iter().enumerate() {
+            let Some(before) = self.before.get_mut(script) else { continue };
+            let mut stats = now.minus(before);
+            *before = *now;
+            let Some(live) = self.live.get_mut(script) else { continue };
+            let x = std::mem::take(&mut live.extremes);
+            (stats.latency.min, stats.latency.max) = x.latency.unwrap_or_default();
+            (stats.lag.min, stats.lag.max) = x.lag.unwrap_or_default();
+            let lag = &mut live.lag;
+            let part = PackedPart {
+                script,
+                stats,
+                latency: live.latency.to_bytes(),
+                lag: if lag.count() > 0 { lag.to_bytes() } else { Vec::new() },
+            };
+            // Only histograms that recorded something need emptying.
+            for h in [&mut live.latency, &mut live.lag] {
+                if h.count() > 0 {
+                    h.clear();
+                }
+            }
+            if !part.is_empty() {
+                parts.push(part);
+            }
+        }
+        if !parts.is_empty() {
+            self.closed.push(Interval { index: self.index, parts });
+        }
+    }
+
+    /// The intervals closed since the last call.
+    pub(crate) fn take_closed(&mut self) -> Vec<Interval> {
+        std::mem::take(&mut self.closed)
+    }
+
+    /// Ends the recording: closes the live interval, however far it got,
+    /// and returns what was not handed over yet and the command latencies.
+    pub(crate) fn finish(mut self, cumulative: &[StatsData]) -> (Vec<Interval>, Vec<Vec<Hist>>) {
+        self.close_live(cumulative);
+        (self.closed, self.commands)
+    }
+}
+
+/// The run's series: every worker's intervals merged by number, each
+/// script's part compressed.
+#[derive(Debug, Default)]
+pub(crate) struct Series {
+    intervals: BTreeMap<u64, Vec<PackedPart>>,
+}
+
+impl Series {
+    /// Merges a worker's closed intervals into the series.
+    pub(crate) fn add(&mut self, intervals: &[Interval]) -> Result<(), DecodeError> {
+        for iv in intervals {
+            let merged = self.intervals.entry(iv.index).or_default();
+            for part in &iv.parts {
+                match merged.iter_mut().find(|m| m.script == part.script) {
+                    None => merged.push(part.clone()),
+                    Some(m) => {
+                        let mut sum = m.unpack()?;
+                        sum.add(&part.unpack()?);
+                        *m = PackedPart::pack(part.script, &sum);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The last interval that recorded something.
+    pub(crate) fn last_index(&self) -> Option<u64> {
+        self.intervals.keys().next_back().copied()
+    }
+
+    /// Intervals `range` summed, per script (`n_scripts` parts).
+    pub(crate) fn sum(
+        &self,
+        range: std::ops::Range<u64>,
+        n_scripts: usize,
+    ) -> Result<Vec<Part>, DecodeError> {
+        let mut out = vec![Part::default(); n_scripts];
+        for parts in self.intervals.range(range).map(|(_, p)| p) {
+            for p in parts {
+                if let Some(o) = out.get_mut(p.script) {
+                    o.add(&p.unpack()?);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The whole run summed, per script.
+    pub(crate) fn total(&self, n_scripts: usize) -> Result<Vec<Part>, DecodeError> {
+        self.sum(0..u64::MAX, n_scripts)
+    }
+}
+
+/// The run's distributions, merged from every worker: the series, each
+/// script's whole run and all of them together, and (with `-r`) each
+/// command's execution times.
+#[derive(Debug)]
+pub(crate) struct RunDist {
+    /// The series of intervals.
+    pub(crate) series: Series,
+    /// Each script over the whole run.
+    pub(crate) scripts: Vec<Part>,
+    /// All scripts over the whole run.
+    pub(crate) total: Part,
+    /// Per script, per command (with `-r`; else empty): µs.
+    pub(crate) commands: Vec<Vec<Hist>>,
+}
+
+impl RunDist {
+    /// The run's distributions from its merged series and the workers'
+    /// command histograms.
+    pub(crate) fn new(
+        series: Series,
+        n_scripts: usize,
+        worker_commands: &[Vec<Vec<Hist>>],
+    ) -> Result<Self, DecodeError> {
+        let scripts = series.total(n_scripts)?;
+        let total = all_scripts(&scripts);
+        let mut commands: Vec<Vec<Hist>> = Vec::new();
+        for w in worker_commands {
+            if commands.is_empty() {
+                commands.clone_from(w);
+                continue;
+            }
+            for (acc, cs) in commands.iter_mut().zip(w) {
+                for (a, c) in acc.iter_mut().zip(cs) {
+                    a.add(c);
+                }
+            }
+        }
+        Ok(RunDist { series, scripts, total, commands })
+    }
+}
+
+/// The parts of all scripts summed.
+pub(crate) fn all_scripts(parts: &[Part]) -> Part {
+    let mut t = Part::default();
+    for p in parts {
+        t.add(p);
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::TxOutcome;
+
+    /// A worker's cumulative statistics and its recorder, fed as the
+    /// client's record_transaction feeds them.
+    struct Worker {
+        stats: Vec<StatsData>,
+        r: Recorder,
+    }
+
+    impl Worker {
+        fn new(origin: i64, scripts: usize) -> Self {
+            let n = vec![2; scripts];
+            Worker {
+                stats: vec![StatsData::default(); scripts],
+                r: Recorder::new(origin, 1_000_000, &n, true),
+            }
+        }
+
+        fn tx(&mut self, now: i64, script: usize, latency: f64, outcome: TxOutcome) {
+            if self.r.past_end(now) {
+                self.r.close_until(now, &self.stats);
+            }
+            let ok = outcome == TxOutcome::Success;
+            if ok {
+                self.r.transaction(script, latency, None);
+            }
+            self.stats[script].accum(false, latency, 0.0, outcome, 1, false);
+        }
+
+        fn finish(self) -> (Vec<Interval>, Vec<Vec<Hist>>) {
+            self.r.finish(&self.stats)
+        }
+    }
+
+    #[test]
+    fn transactions_land_in_the_interval_of_their_end() {
+        let mut w = Worker::new(1_000, 2);
+        w.tx(1_000, 0, 10.0, TxOutcome::Success);
+        w.tx(500_000, 1, 20.0, TxOutcome::Success);
+        w.tx(1_000_999, 0, 30.0, TxOutcome::Success);
+        // Nothing in the second interval; the third gets two.
+        w.tx(2_001_000, 0, 40.0, TxOutcome::Success);
+        w.tx(2_500_000, 1, 0.0, TxOutcome::SerializationFailure);
+        w.r.command(1, 1, 5.0);
+        let early = w.r.take_closed();
+        assert_eq!(early.iter().map(|i| i.index).collect::<Vec<_>>(), vec![0]);
+        let (late, commands) = w.finish();
+        assert_eq!(late.iter().map(|i| i.index).collect::<Vec<_>>(), vec![2]);
+        assert_eq!(commands[1][1].count(), 1);
+        assert_eq!(commands[0][0].count(), 0);
+
+        let mut s = Series::default();
+        s.add(&early).unwrap();
+        s.add(&late).unwrap();
+        assert_eq!(s.last_index(), Some(2));
+        let first = s.sum(0..1, 2).unwrap();
+        assert_eq!((first[0].stats.cnt, first[1].stats.cnt), (2, 1));
+        assert_eq!(first[0].latency.count(), 2);
+        assert_eq!((first[0].stats.latency.min, first[0].stats.latency.max), (10.0, 30.0));
+        assert_eq!(first[0].stats.latency.sum, 40.0);
+        let third = s.sum(2..3, 2).unwrap();
+        assert_eq!((third[0].stats.latency.min, third[0].stats.latency.max), (40.0, 40.0));
+        assert_eq!(third[1].stats.serialization_failures, 1);
+        let total = s.total(2).unwrap();
+        let all = all_scripts(&total);
+        assert_eq!((all.stats.cnt, all.latency.count()), (4, 4));
+        assert_eq!(all.stats.latency.sum, 100.0);
+        assert_eq!(all.stats.failures(), 1);
+    }
+
+    #[test]
+    fn threads_merge_into_the_same_interval() {
+        let mut a = Worker::new(0, 1);
+        let mut b = Worker::new(0, 1);
+        a.tx(10, 0, 100.0, TxOutcome::Success);
+        b.tx(20, 0, 300.0, TxOutcome::Success);
+        b.tx(30, 0, 0.0, TxOutcome::DeadlockFailure);
+        let mut s = Series::default();
+        s.add(&a.finish().0).unwrap();
+        s.add(&b.finish().0).unwrap();
+        let t = s.total(1).unwrap();
+        assert_eq!((t[0].stats.cnt, t[0].stats.deadlock_failures), (2, 1));
+        assert_eq!(t[0].latency.count(), 2);
+        assert_eq!((t[0].stats.latency.min, t[0].stats.latency.max), (100.0, 300.0));
+        assert_eq!(s.last_index(), Some(0));
+    }
+}

@@ -1,0 +1,475 @@
+//! `--latency-percentiles` and `--report-json` against a real server: the
+//! percentiles of the report and of the JSON equal, within HdrHistogram's
+//! precision, those computed exactly from the `-l` log of the same run
+//! (whole run, per script, schedule lag); every number of the text report
+//! is in the JSON with the same value; every JSON document validates
+//! against `schema/report.schema.json`, and its histograms decode with
+//! HdrHistogram's Python library to the report's counts.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::harness::bench::pgbench_db;
+use crate::harness::runner::{Output, Status};
+use crate::harness::shapes::{Latency, LogOpts, parse_log_line};
+use crate::harness::{Pgbench, reference};
+
+/// Runs pgbench-rs with `args` (the database name added) and returns its
+/// output and the JSON report it wrote to `r.json`.
+fn run_json(case: &str, args: &[&str]) -> (Output, Value) {
+    let db = pgbench_db(case);
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--report-json=r.json", &db.name]);
+    let out = Pgbench::new(all).label(case).run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "{case}: {}\n{}", out.stdout, out.stderr);
+    let doc: Value = serde_json::from_str(&out.read_file("r.json"))
+        .unwrap_or_else(|e| panic!("{case}: r.json is not JSON: {e}"));
+    check_with_python(case, &out, &doc);
+    (out, doc)
+}
+
+/// Validates `r.json` against the schema and decodes its histograms with
+/// HdrHistogram's Python library: each distribution's histogram holds as
+/// many values as its count.
+fn check_with_python(case: &str, out: &Output, doc: &Value) {
+    let Some(pythonpath) = reference::pytools(case) else { return };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let py = Command::new("python3")
+        .arg(root.join("tests/tools/check_report.py"))
+        .arg(root.join("schema/report.schema.json"))
+        .arg(out.dir.join("r.json"))
+        .env("PYTHONPATH", pythonpath)
+        .output()
+        .unwrap_or_else(|e| panic!("python3: {e}"));
+    assert!(py.status.success(), "check_report.py: {}", String::from_utf8_lossy(&py.stderr));
+    let res: Value = serde_json::from_slice(&py.stdout).expect("check_report.py prints JSON");
+    assert_eq!(res["errors"], serde_json::json!([]), "{case}: r.json does not fit the schema");
+    let hists = res["histograms"].as_object().expect("histograms");
+    assert!(!hists.is_empty());
+    for (path, h) in hists {
+        let count = lookup(doc, path)["count"].as_u64();
+        assert_eq!(h["count"].as_u64(), count, "{case}: {path}: Python decodes another count");
+    }
+    let total = &hists["totals.latency_ms"];
+    assert_eq!(h_count(total), doc["totals"]["transactions"].as_u64().unwrap_or(0), "{case}");
+}
+
+fn h_count(h: &Value) -> u64 {
+    h["count"].as_u64().unwrap_or(u64::MAX)
+}
+
+/// The value at a path like `scripts[1].latency_ms` (as check_report.py
+/// names them).
+fn lookup<'a>(doc: &'a Value, path: &str) -> &'a Value {
+    let mut v = doc;
+    for part in path.split('.') {
+        match part.split_once('[') {
+            Some((key, idx)) => {
+                let i: usize = idx.trim_end_matches(']').parse().expect("index");
+                v = &v[key][i];
+            }
+            None => v = &v[part],
+        }
+    }
+    v
+}
+
+/// The transactions of a run's `-l` logs: (script, latency µs, lag µs) of
+/// each successful one.
+fn log_transactions(out: &Output, lag: bool) -> Vec<(u32, u64, Option<u64>)> {
+    let mut v = Vec::new();
+    for f in out.files().iter().filter(|f| f.starts_with("pgbench_log.")) {
+        for line in out.read_file(f).lines() {
+            let l = parse_log_line(line, LogOpts { lag, retries: false }).expect("a log line");
+            if let Latency::Micros(us) = l.latency {
+                v.push((l.script, us, l.lag));
+            }
+        }
+    }
+    v
+}
+
+/// The exact value at `p` percent of `values` (sorted): the one of rank
+/// ceil(p/100 * n), as HdrHistogram counts ranks.
+fn exact(values: &[u64], p: f64) -> f64 {
+    #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let rank = ((p / 100.0 * values.len() as f64).ceil() as usize).clamp(1, values.len());
+    values[rank - 1] as f64
+}
+
+/// A reported percentile (ms) against the exact one (µs): HdrHistogram
+/// reports the highest value of the bucket of three significant digits
+/// that holds it, never above the maximum, rounded to a microsecond.
+fn close(reported_ms: f64, exact_us: f64) -> bool {
+    let r = reported_ms * 1000.0;
+    r >= exact_us - 0.5 && r <= exact_us * 1.001 + 1.0
+}
+
+/// `p50 0.123, p90 0.456, max 1.234 ms` → {"50": 0.123, ..., "max": 1.234}.
+fn parse_items(text: &str) -> BTreeMap<String, f64> {
+    text.trim_end_matches(" ms")
+        .split(", ")
+        .map(|item| {
+            let (name, value) = item.split_once(' ').expect("name value");
+            (name.trim_start_matches('p').to_string(), value.parse().expect("a number"))
+        })
+        .collect()
+}
+
+/// The percentile lines of a report, by the text before ` percentiles: `
+/// (`latency`, ` - latency` for each script in order, `rate limit
+/// schedule lag`).
+fn percentile_lines(stdout: &str) -> Vec<(String, BTreeMap<String, f64>)> {
+    stdout
+        .lines()
+        .filter_map(|l| l.split_once(" percentiles: "))
+        .map(|(what, items)| (what.to_string(), parse_items(items)))
+        .collect()
+}
+
+fn sorted(mut v: Vec<u64>) -> Vec<u64> {
+    v.sort_unstable();
+    v
+}
+
+/// Percentiles of the report and of the JSON against those of the log, for
+/// the whole run, each script and the schedule lag.
+#[test]
+fn percentiles_equal_those_of_the_log() {
+    let case = "percentiles_log";
+    let (out, doc) = run_json(
+        case,
+        &[
+            "-n",
+            "-c",
+            "4",
+            "-j",
+            "2",
+            "-t",
+            "300",
+            "-R",
+            "2000",
+            "-l",
+            "--latency-percentiles=50,90,99,99.9",
+            "-b",
+            "simple-update@2",
+            "-b",
+            "select-only",
+        ],
+    );
+    let txs = log_transactions(&out, true);
+    assert_eq!(txs.len(), 1200, "{}", out.stdout);
+    let all = sorted(txs.iter().map(|t| t.1).collect());
+    let lags = sorted(txs.iter().filter_map(|t| t.2).collect());
+    let by_script: Vec<Vec<u64>> =
+        (0..2).map(|s| sorted(txs.iter().filter(|t| t.0 == s).map(|t| t.1).collect())).collect();
+
+    let lines = percentile_lines(&out.stdout);
+    let names: Vec<&str> = lines.iter().map(|(w, _)| w.as_str()).collect();
+    assert_eq!(
+        names,
+        ["latency", "rate limit schedule lag", " - latency", " - latency"],
+        "{}",
+        out.stdout
+    );
+    let mut failures = Vec::new();
+    let mut compare = |what: &str, reported: f64, values: &[u64], p: &str| {
+        let want = if p == "max" {
+            *values.last().unwrap() as f64
+        } else {
+            exact(values, p.parse().unwrap())
+        };
+        if !close(reported, want) {
+            failures.push(format!("{what} p{p}: reported {reported} ms, exact {want} µs"));
+        }
+    };
+    for (_, items) in &lines {
+        assert_eq!(items.keys().cloned().collect::<Vec<_>>(), ["50", "90", "99", "99.9", "max"]);
+    }
+    let sets: [(&str, &[u64]); 4] = [
+        ("latency", &all),
+        ("lag", &lags),
+        ("script 1", &by_script[0]),
+        ("script 2", &by_script[1]),
+    ];
+    for ((label, values), (_, items)) in sets.iter().zip(&lines) {
+        for (p, v) in items {
+            compare(label, *v, values, p);
+        }
+    }
+    // The JSON has the default list and the ones asked for.
+    let json_sets: [(&str, &Value, &[u64]); 4] = [
+        ("json latency", &doc["totals"]["latency_ms"], &all),
+        ("json lag", &doc["totals"]["lag_ms"], &lags),
+        ("json script 1", &doc["scripts"][0]["latency_ms"], &by_script[0]),
+        ("json script 2", &doc["scripts"][1]["latency_ms"], &by_script[1]),
+    ];
+    for (label, d, values) in json_sets {
+        let p = d["percentiles"].as_object().expect("percentiles");
+        let keys: Vec<&str> = p.keys().map(String::as_str).collect();
+        assert_eq!(keys.len(), 6, "{label}: {keys:?}");
+        for (k, v) in p {
+            compare(label, v.as_f64().expect("a number"), values, k);
+        }
+        compare(label, d["max"].as_f64().unwrap(), values, "max");
+        assert_eq!(d["count"].as_u64(), Some(values.len() as u64), "{label}");
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The number in `text` formatted as C prints `json` with `decimals`
+/// (`NaN` for null).
+fn fmt_json(v: &Value, decimals: usize) -> String {
+    match v.as_f64() {
+        Some(x) => format!("{x:.decimals$}"),
+        None => "NaN".to_string(),
+    }
+}
+
+/// The numbers of a report line `pattern` (with `{}` where each number is)
+/// if `line` has that shape.
+fn numbers<'a>(line: &'a str, pattern: &str) -> Option<Vec<&'a str>> {
+    let parts: Vec<&str> = pattern.split("{}").collect();
+    let mut rest = line.strip_prefix(parts[0])?;
+    let mut out = Vec::new();
+    for (i, lit) in parts.iter().enumerate().skip(1) {
+        let end = if lit.is_empty() && i == parts.len() - 1 { rest.len() } else { rest.find(lit)? };
+        out.push(&rest[..end]);
+        rest = &rest[end + lit.len()..];
+    }
+    rest.is_empty().then_some(out)
+}
+
+/// Checks every line of a text report against the JSON document: each
+/// number it prints is there with the same value. Returns the mismatches
+/// and the lines no rule knows.
+#[allow(clippy::too_many_lines)]
+fn compare_report(text: &str, doc: &Value) -> Vec<String> {
+    let mut bad = Vec::new();
+    let totals = &doc["totals"];
+    let config = &doc["configuration"];
+    let mut script: Option<&Value> = None;
+    let mut command = 0usize;
+    let mut eq = |line: &str, got: &str, want: String| {
+        if got != want {
+            bad.push(format!("{line:?}: printed {got}, JSON gives {want}"));
+        }
+    };
+    for line in text.lines() {
+        let (s, prefix) = match line.strip_prefix(" - ") {
+            Some(rest) => (rest, true),
+            None => (line, false),
+        };
+        let scope = if prefix { script.unwrap_or(&Value::Null) } else { totals };
+        let stats = |key: &str| &scope[key];
+        if line.starts_with("pgbench (") || line == "starting vacuum...end." {
+            continue;
+        }
+        if let Some(n) = numbers(line, "transaction type: {}") {
+            eq(line, n[0], config["transaction_type"].as_str().unwrap_or("").to_string());
+        } else if let Some(n) = numbers(line, "scaling factor: {}") {
+            eq(line, n[0], config["scale"].to_string());
+        } else if let Some(n) = numbers(line, "query mode: {}") {
+            eq(line, n[0], config["query_mode"].as_str().unwrap_or("").to_string());
+        } else if let Some(n) = numbers(line, "number of clients: {}") {
+            eq(line, n[0], config["clients"].to_string());
+        } else if let Some(n) = numbers(line, "number of threads: {}") {
+            eq(line, n[0], config["threads"].to_string());
+        } else if let Some(n) = numbers(line, "maximum number of tries: {}") {
+            eq(line, n[0], config["max_tries"].to_string());
+        } else if let Some(n) = numbers(line, "number of transactions per client: {}") {
+            eq(line, n[0], config["transactions_per_client"].to_string());
+        } else if let Some(n) = numbers(line, "duration: {} s") {
+            eq(line, n[0], config["duration_s"].to_string());
+        } else if let Some(n) = numbers(line, "number of transactions actually processed: {}/{}") {
+            eq(line, n[0], totals["transactions"].to_string());
+            eq(line, n[1], totals["transactions_expected"].to_string());
+        } else if let Some(n) = numbers(line, "number of transactions actually processed: {}") {
+            eq(line, n[0], totals["transactions"].to_string());
+        } else if let Some(n) = numbers(s, "number of failed transactions: {} ({}%)") {
+            eq(line, n[0], stats("failed").to_string());
+            eq(line, n[1], fmt_json(stats("failed_pct"), 3));
+        } else if let Some(n) = numbers(s, "number of serialization failures: {} ({}%)") {
+            eq(line, n[0], stats("failures")["serialization"].to_string());
+            eq(line, n[1], fmt_json(&stats("failures")["serialization_pct"], 3));
+        } else if let Some(n) = numbers(s, "number of deadlock failures: {} ({}%)") {
+            eq(line, n[0], stats("failures")["deadlock"].to_string());
+            eq(line, n[1], fmt_json(&stats("failures")["deadlock_pct"], 3));
+        } else if let Some(n) = numbers(s, "number of transactions retried: {} ({}%)") {
+            eq(line, n[0], stats("retried").to_string());
+            eq(line, n[1], fmt_json(stats("retried_pct"), 3));
+        } else if let Some(n) = numbers(s, "total number of retries: {}") {
+            eq(line, n[0], stats("retries").to_string());
+        } else if let Some(n) = numbers(s, "number of transactions skipped: {} ({}%)") {
+            eq(line, n[0], stats("skipped").to_string());
+            eq(line, n[1], fmt_json(stats("skipped_pct"), 3));
+        } else if let Some(n) =
+            numbers(line, "number of transactions above the {} ms latency limit: {}/{} ({}%)")
+        {
+            eq(line, n[0], fmt_json(&config["latency_limit_ms"], 1));
+            eq(line, n[1], totals["late"].to_string());
+            eq(line, n[2], totals["transactions"].to_string());
+            eq(line, n[3], fmt_json(&totals["late_pct"], 3));
+        } else if let Some(n) = numbers(line, "latency average = {} ms") {
+            eq(line, n[0], fmt_json(&totals["latency_average_ms"], 3));
+        } else if let Some(n) = numbers(s, "latency average = {} ms").filter(|_| prefix) {
+            eq(line, n[0], fmt_json(&stats("latency_ms")["mean"], 3));
+        } else if let Some(n) = numbers(s, "latency stddev = {} ms") {
+            eq(line, n[0], fmt_json(&stats("latency_ms")["stddev"], 3));
+        } else if let Some(n) = numbers(line, "rate limit schedule lag: avg {} (max {}) ms") {
+            eq(line, n[0], fmt_json(&totals["lag_ms"]["mean"], 3));
+            eq(line, n[1], fmt_json(&totals["lag_ms"]["max"], 3));
+        } else if let Some((what, items)) = s.split_once(" percentiles: ") {
+            let d = match what {
+                "latency" => &scope["latency_ms"],
+                "rate limit schedule lag" => &totals["lag_ms"],
+                _ => &Value::Null,
+            };
+            for (p, v) in parse_items(items) {
+                let j = if p == "max" { &d["max"] } else { &d["percentiles"][p.as_str()] };
+                eq(line, &format!("{v:.3}"), fmt_json(j, 3));
+            }
+        } else if let Some(n) = numbers(line, "initial connection time = {} ms") {
+            eq(line, n[0], fmt_json(&totals["initial_connection_time_ms"], 3));
+        } else if let Some(n) = numbers(line, "average connection time = {} ms") {
+            eq(line, n[0], fmt_json(&totals["average_connection_time_ms"], 3));
+        } else if let Some(n) = numbers(line, "tps = {} ({})") {
+            eq(line, n[0], fmt_json(&totals["tps"], 6));
+        } else if let Some(n) = numbers(line, "SQL script {}: {}") {
+            let i: usize = n[0].parse().unwrap_or(0);
+            script = doc["scripts"].get(i.wrapping_sub(1));
+            eq(line, n[1], script.and_then(|s| s["name"].as_str()).unwrap_or("").to_string());
+            command = 0;
+        } else if let Some(n) = numbers(s, "weight: {} (targets {}% of total)") {
+            eq(line, n[0], stats("weight").to_string());
+            eq(line, n[1], fmt_json(stats("weight_pct"), 1));
+        } else if let Some(n) = numbers(s, "{} transactions ({}% of total, tps = {})") {
+            eq(line, n[0], stats("transactions").to_string());
+            eq(line, n[1], fmt_json(stats("share_pct"), 1));
+            eq(line, n[2], fmt_json(stats("tps"), 6));
+        } else if s.starts_with("statement latencies in milliseconds") {
+            if script.is_none() {
+                script = doc["scripts"].get(0);
+            }
+            command = 0;
+        } else if let Some(rest) = line.strip_prefix("   ") {
+            // `%11.3f  %10lld[  %10lld]  text`, or the percentiles under it.
+            let cmds = &script.unwrap_or(&Value::Null)["commands"];
+            let words: Vec<&str> = rest.split_whitespace().collect();
+            if words.first().is_some_and(|w| w.starts_with('p') && w.len() > 1) {
+                let c = &cmds[command.wrapping_sub(1)]["latency_ms"];
+                for (p, v) in parse_items(rest.trim()) {
+                    let j = if p == "max" { &c["max"] } else { &c["percentiles"][p.as_str()] };
+                    eq(line, &format!("{v:.3}"), fmt_json(j, 3));
+                }
+            } else {
+                let c = &cmds[command];
+                eq(line, words[0], fmt_json(&c["latency_ms"]["mean"], 3));
+                eq(line, words[1], c["failures"].to_string());
+                if config["max_tries"] != 1 {
+                    eq(line, words[2], c["retries"].to_string());
+                }
+                command += 1;
+            }
+        } else {
+            eq(line, "a line the JSON check knows", "no rule for it".to_string());
+        }
+    }
+    bad
+}
+
+/// Every number of the text report is in the JSON with the same value:
+/// several scripts, `-r`, retries and detailed failures.
+#[test]
+fn json_numbers_equal_the_report_scripts_and_commands() {
+    let (out, doc) = run_json(
+        "json_numbers_scripts",
+        &[
+            "-n",
+            "-c",
+            "3",
+            "-j",
+            "2",
+            "-t",
+            "20",
+            "-r",
+            "--max-tries",
+            "2",
+            "--failures-detailed",
+            "--latency-percentiles",
+            "-b",
+            "simple-update@2",
+            "-b",
+            "select-only",
+        ],
+    );
+    let bad = compare_report(&out.stdout, &doc);
+    assert!(bad.is_empty(), "{}\n{}", bad.join("\n"), out.stdout);
+    assert_eq!(doc["status"], "completed");
+    assert_eq!(doc["scripts"][0]["commands"].as_array().map(Vec::len), Some(9));
+}
+
+/// The same under `-R` and `-L` (skipped and late transactions, lag) with
+/// `-C` (connection times), for one script.
+#[test]
+fn json_numbers_equal_the_report_rate_limit() {
+    let (out, doc) = run_json(
+        "json_numbers_rate",
+        &["-C", "-S", "-c", "2", "-t", "40", "-R", "400", "-L", "20", "--latency-percentiles=75"],
+    );
+    let bad = compare_report(&out.stdout, &doc);
+    assert!(bad.is_empty(), "{}\n{}", bad.join("\n"), out.stdout);
+    assert!(out.stdout.contains("rate limit schedule lag percentiles: p75 "), "{}", out.stdout);
+    assert!(doc["totals"]["lag_ms"]["percentiles"]["75"].is_number());
+}
+
+/// The series has one entry a second, and the entries add up to the run.
+#[test]
+fn the_progress_series_adds_up_to_the_run() {
+    let (out, doc) = run_json("json_series", &["-n", "-S", "-c", "2", "-T", "2", "-P", "1"]);
+    let intervals = doc["progress"]["intervals"].as_array().expect("intervals");
+    assert!(intervals.len() >= 2, "{intervals:?}");
+    for (i, iv) in intervals.iter().enumerate() {
+        assert_eq!(iv["index"].as_u64(), Some(i as u64));
+    }
+    let sum: u64 = intervals.iter().filter_map(|iv| iv["transactions"].as_u64()).sum();
+    assert_eq!(Some(sum), doc["totals"]["transactions"].as_u64());
+    let count: u64 = intervals.iter().filter_map(|iv| iv["latency_ms"]["count"].as_u64()).sum();
+    assert_eq!(count, sum);
+    // Without --latency-percentiles the text is C's: no percentile line.
+    assert!(!out.stdout.contains("percentiles"), "{}", out.stdout);
+    assert!(!out.stderr.contains(" p50 "), "{}", out.stderr);
+}
+
+/// With `--latency-percentiles`, each `-P` line ends with the percentiles
+/// of its interval.
+#[test]
+fn progress_lines_show_percentiles() {
+    let db = pgbench_db("progress_percentiles");
+    let out = Pgbench::new([
+        "-n",
+        "-S",
+        "-c",
+        "2",
+        "-T",
+        "3",
+        "-P",
+        "1",
+        "--latency-percentiles=50,99",
+        &db.name,
+    ])
+    .label("progress_percentiles")
+    .run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    let lines: Vec<&str> = out.stderr.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert!(lines.len() >= 2, "{}", out.stderr);
+    for l in lines {
+        let (_, tail) = l.split_once(" failed, lat p50 ").unwrap_or_else(|| panic!("{l}"));
+        let items =
+            parse_items(&format!("p50 {}", tail.replace(" p", ", p").replace(" max", ", max")));
+        assert_eq!(items.keys().cloned().collect::<Vec<_>>(), ["50", "99", "max"], "{l}");
+        assert!(items["50"] <= items["99"] && items["99"] <= items["max"], "{l}");
+    }
+}
