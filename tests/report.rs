@@ -367,7 +367,7 @@ fn compare_report(text: &str, doc: &Value) -> Vec<String> {
             } else {
                 let c = &cmds[command];
                 eq(line, words[0], fmt_json(&c["latency_ms"]["mean"], 3));
-                eq(line, words[1], c["failures"].to_string());
+                eq(line, words[1], c["failed"].to_string());
                 if config["max_tries"] != 1 {
                     eq(line, words[2], c["retries"].to_string());
                 }

@@ -72,8 +72,8 @@ fn dist(ss: &SimpleStats, hist: Option<&Hist>, pcts: &[Percentile]) -> Value {
     if let Some(h) = hist {
         let d = Dist { hist: h, max_us: ss.max };
         let mut p = Map::new();
-        for q in pcts {
-            p.insert(q.text.clone(), ms(d.at(q.value)));
+        for (q, v) in pcts.iter().zip(d.at(pcts)) {
+            p.insert(q.text.clone(), ms(v));
         }
         o.insert("percentiles".into(), Value::Object(p));
         o.insert("histogram".into(), json!(h.encode()));
@@ -182,6 +182,7 @@ fn configuration(p: &RunParams<'_>, f: &RunFacts<'_>) -> Value {
         "failures_detailed": cfg.failures_detailed,
         "verbose_errors": cfg.verbose_errors,
         "exit_on_abort": cfg.exit_on_abort,
+        "debug": crate::log::debug_enabled(),
         "no_vacuum": cfg.no_vacuum,
         "vacuum_all": cfg.vacuum_accounts,
         "log": cfg.use_log,
@@ -298,10 +299,18 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
                             latency["mean"] =
                                 json!(1000.0 * c.elapsed.sum / c.elapsed.count as f64);
                         }
+                        #[allow(clippy::cast_precision_loss)]
+                        let tps = c.elapsed.count as f64 / m.bench_duration;
                         json!({
                             "text": cmd.first_line,
-                            "failures": c.failures,
+                            "transactions": c.elapsed.count,
+                            "failed": c.failures,
+                            "failures": {
+                                "serialization": c.serialization_failures,
+                                "deadlock": c.deadlock_failures,
+                            },
                             "retries": c.retries,
+                            "tps": tps,
                             "latency_ms": latency,
                         })
                     })

@@ -27,10 +27,11 @@ pub(crate) struct Dist<'a> {
 }
 
 impl Dist<'_> {
-    /// The value at `percentile`, µs, no larger than the maximum.
+    /// The values at `pcts`, µs, no larger than the maximum.
     #[allow(clippy::cast_precision_loss)]
-    pub(crate) fn at(&self, percentile: f64) -> f64 {
-        (self.hist.percentile(percentile) as f64).min(self.max_us)
+    pub(crate) fn at(&self, pcts: &[Percentile]) -> Vec<f64> {
+        let ps: Vec<f64> = pcts.iter().map(|p| p.value).collect();
+        self.hist.percentiles(&ps).into_iter().map(|v| (v as f64).min(self.max_us)).collect()
     }
 
     /// The maximum, µs (0 when empty).
@@ -47,8 +48,8 @@ fn ms(us: f64) -> Fixed {
 /// `p50 1.100, p90 1.800, max 9.900 ms`: `sep` between the items.
 fn items(d: Dist<'_>, pcts: &[Percentile], sep: &str) -> String {
     let mut o = String::new();
-    for p in pcts {
-        let _ = write!(o, "p{} {}{sep}", p.text, ms(d.at(p.value)));
+    for (p, v) in pcts.iter().zip(d.at(pcts)) {
+        let _ = write!(o, "p{} {}{sep}", p.text, ms(v));
     }
     let _ = write!(o, "max {} ms", ms(d.max()));
     o

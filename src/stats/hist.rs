@@ -81,11 +81,47 @@ impl Hist {
     /// The value below or at which `percentile` % of the values lie
     /// (HdrHistogram's value at that quantile: the highest value
     /// equivalent to it at three digits), in microseconds; 0 when empty.
+    #[cfg(test)]
     pub(crate) fn percentile(&self, percentile: f64) -> u64 {
         if self.0.is_empty() {
             return 0;
         }
         self.0.value_at_quantile(percentile / 100.0)
+    }
+
+    /// The value at each of `percentiles` (HdrHistogram's quantile rule), in one pass over the
+    /// histogram (a pass per percentile costs as much each).
+    pub(crate) fn percentiles(&self, percentiles: &[f64]) -> Vec<u64> {
+        let mut out = vec![0; percentiles.len()];
+        if self.0.is_empty() {
+            return out;
+        }
+        #[allow(clippy::cast_precision_loss)]
+        let total = self.0.len() as f64;
+        // The rank of each, as HdrHistogram's value_at_quantile counts it.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let mut ranks: Vec<(u64, usize)> = percentiles
+            .iter()
+            .enumerate()
+            .map(|(i, p)| ((((p / 100.0).min(1.0) * total).ceil() as u64).max(1), i))
+            .collect();
+        ranks.sort_unstable();
+        let mut next = ranks.iter().peekable();
+        let mut seen = 0u64;
+        for v in self.0.iter_recorded() {
+            seen += v.count_since_last_iteration();
+            while let Some(&&(rank, i)) = next.peek() {
+                if rank > seen {
+                    break;
+                }
+                out[i] = v.value_iterated_to();
+                next.next();
+            }
+            if next.peek().is_none() {
+                break;
+            }
+        }
+        out
     }
 
     /// The largest value recorded (at three digits), in microseconds.
@@ -157,6 +193,12 @@ mod tests {
             assert!((got - exact).abs() <= exact * 1e-3, "p{p}: {got} vs {exact}");
         }
         assert_eq!(h.percentile(100.0), h.max());
+        let ps = [99.9, 50.0, 0.001, 90.0, 100.0, 99.99];
+        let one_pass = h.percentiles(&ps);
+        for (p, v) in ps.iter().zip(&one_pass) {
+            assert_eq!(*v, h.percentile(*p), "p{p}");
+        }
+        assert_eq!(Hist::new().percentiles(&[50.0]), vec![0]);
         assert_eq!(Hist::new().percentile(50.0), 0);
         assert_eq!(Hist::new().max(), 0);
     }

@@ -214,6 +214,10 @@ pub(crate) struct CommandStats {
     pub(crate) elapsed: SimpleStats,
     /// Transactions that failed in this command.
     pub(crate) failures: i64,
+    /// Of those, by a serialization error.
+    pub(crate) serialization_failures: i64,
+    /// Of those, by a deadlock.
+    pub(crate) deadlock_failures: i64,
     /// Retries that started after an error in this command.
     pub(crate) retries: i64,
 }
@@ -223,6 +227,8 @@ impl CommandStats {
     pub(crate) fn merge(&mut self, o: &CommandStats) {
         self.elapsed.merge(&o.elapsed);
         self.failures += o.failures;
+        self.serialization_failures += o.serialization_failures;
+        self.deadlock_failures += o.deadlock_failures;
         self.retries += o.retries;
     }
 }

@@ -78,18 +78,36 @@ pub(crate) struct Interval {
 }
 
 /// The extremes of one interval's latencies and lags (its counts and
-/// sums are the difference of the worker's cumulative statistics).
-#[derive(Clone, Copy, Debug, Default)]
+/// sums are the difference of the worker's cumulative statistics):
+/// infinities while nothing was recorded.
+#[derive(Clone, Copy, Debug)]
 struct Extremes {
-    latency: Option<(f64, f64)>,
-    lag: Option<(f64, f64)>,
+    latency: (f64, f64),
+    lag: (f64, f64),
 }
 
-fn widen(r: &mut Option<(f64, f64)>, v: f64) {
-    *r = Some(match *r {
-        None => (v, v),
-        Some((lo, hi)) => (lo.min(v), hi.max(v)),
-    });
+impl Default for Extremes {
+    fn default() -> Self {
+        Extremes {
+            latency: (f64::INFINITY, f64::NEG_INFINITY),
+            lag: (f64::INFINITY, f64::NEG_INFINITY),
+        }
+    }
+}
+
+#[inline]
+fn widen(r: &mut (f64, f64), v: f64) {
+    if v < r.0 {
+        r.0 = v;
+    }
+    if v > r.1 {
+        r.1 = v;
+    }
+}
+
+/// The extremes as `SimpleStats` keeps them (0 when nothing was recorded).
+fn extremes_or_zero(r: (f64, f64)) -> (f64, f64) {
+    if r.0 <= r.1 { r } else { (0.0, 0.0) }
 }
 
 /// One script's live interval.
@@ -152,14 +170,14 @@ impl Recorder {
         now >= self.end
     }
 
-    /// Records the latency (and under `-R` the lag) of a successful
-    /// transaction of `script`, µs, in the live interval.
+    /// Records the latency (and with `with_lag`, under `-R`, the lag) of
+    /// a successful transaction of `script`, µs, in the live interval.
     #[inline]
-    pub(crate) fn transaction(&mut self, script: usize, latency: f64, lag: Option<f64>) {
+    pub(crate) fn transaction(&mut self, script: usize, latency: f64, lag: f64, with_lag: bool) {
         let Some(live) = self.live.get_mut(script) else { return };
         live.latency.record(latency);
         widen(&mut live.extremes.latency, latency);
-        if let Some(lag) = lag {
+        if with_lag {
             live.lag.record(lag);
             widen(&mut live.extremes.lag, lag);
         }
@@ -197,8 +215,8 @@ impl Recorder {
             *before = *now;
             let Some(live) = self.live.get_mut(script) else { continue };
             let x = std::mem::take(&mut live.extremes);
-            (stats.latency.min, stats.latency.max) = x.latency.unwrap_or_default();
-            (stats.lag.min, stats.lag.max) = x.lag.unwrap_or_default();
+            (stats.latency.min, stats.latency.max) = extremes_or_zero(x.latency);
+            (stats.lag.min, stats.lag.max) = extremes_or_zero(x.lag);
             let lag = &mut live.lag;
             let part = PackedPart {
                 script,
@@ -365,7 +383,7 @@ mod tests {
             }
             let ok = outcome == TxOutcome::Success;
             if ok {
-                self.r.transaction(script, latency, None);
+                self.r.transaction(script, latency, 0.0, false);
             }
             self.stats[script].accum(false, latency, 0.0, outcome, 1, false);
         }

@@ -513,6 +513,11 @@ impl Client {
                         th.cmd_stats.get_mut(self.use_file).and_then(|v| v.get_mut(self.command))
                     {
                         cs.failures += 1;
+                        match self.estatus.outcome() {
+                            TxOutcome::SerializationFailure => cs.serialization_failures += 1,
+                            TxOutcome::DeadlockFailure => cs.deadlock_failures += 1,
+                            TxOutcome::Success => {}
+                        }
                     }
                     if sh.cfg.verbose_errors {
                         self.print_verbose_error(sh, &mut now, false);
@@ -650,7 +655,7 @@ fn record_distribution(
         d.close_until(now, cumulative);
     }
     if success {
-        d.transaction(script, latency, sh.throttled().then_some(lag));
+        d.transaction(script, latency, lag, sh.throttled());
     }
 }
 
