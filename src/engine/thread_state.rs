@@ -37,6 +37,10 @@ pub(crate) struct ThreadState {
     pub(crate) log: Option<TxLog>,
     /// Latency distributions over time (when an output shows them).
     pub(crate) dist: Option<Box<Recorder>>,
+    /// Whether a transaction's end is recorded anywhere but in `stats`
+    /// (`-L`, `-l`, per-script statistics, distributions): one test on
+    /// the per-transaction path for all of them.
+    pub(crate) extras: bool,
     /// Buffers for rendering and reading, shared by the thread's clients.
     pub(crate) scratch: Scratch,
 }
@@ -61,6 +65,7 @@ impl ThreadState {
                 .collect(),
             log: None,
             dist: None,
+            extras: false,
             scratch: Scratch::default(),
         }
     }

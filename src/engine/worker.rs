@@ -146,6 +146,8 @@ pub(crate) fn run(
     if let Some(l) = th.log.as_mut() {
         l.start(bench_start);
     }
+    th.extras =
+        th.dist.is_some() || th.log.is_some() || cfg.per_script_stats || cfg.latency_limit_us != 0;
     let mut end = LoopEnd::AllDone;
     if !setup_failed && !sh.sync.stopping() {
         let origin = sh.sync.origin.get().copied().unwrap_or(thread_start);

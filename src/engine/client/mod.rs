@@ -601,35 +601,61 @@ impl Client {
         }
         let outcome = self.estatus.outcome();
         let with_lag = sh.throttled();
-        if th.dist.is_some() {
-            let success = !skipped && outcome == TxOutcome::Success;
-            record_distribution(sh, th, now.get(), self.use_file, success, latency, lag);
+        self.cnt += 1;
+        if th.extras {
+            let end = TxEnd { skipped, outcome, latency, lag, with_lag };
+            self.record_extras(sh, th, now, &end);
         }
         th.stats.accum(skipped, latency, lag, outcome, self.tries, with_lag);
+    }
+
+    /// The rest of `record_transaction` when anything but the thread's
+    /// totals records it: distributions first (an interval that ended is
+    /// closed with the statistics before this transaction), then `-L`,
+    /// the log and the per-script statistics.
+    fn record_extras(
+        &mut self,
+        sh: &Shared<'_>,
+        th: &mut ThreadState,
+        now: &mut LazyNow,
+        end: &TxEnd,
+    ) {
+        if th.dist.is_some() {
+            let success = !end.skipped && end.outcome == TxOutcome::Success;
+            record_distribution(sh, th, now.get(), self.use_file, success, end.latency, end.lag);
+        }
         #[allow(clippy::cast_precision_loss)]
-        if sh.cfg.latency_limit_us != 0 && latency > sh.cfg.latency_limit_us as f64 {
+        if sh.cfg.latency_limit_us != 0 && end.latency > sh.cfg.latency_limit_us as f64 {
             th.latency_late += 1;
         }
-        self.cnt += 1;
         if let Some(log) = th.log.as_mut() {
             log.transaction(
                 &mut th.sample_rng,
                 self.id,
                 self.cnt,
                 self.use_file,
-                skipped,
-                outcome,
-                latency,
-                lag,
+                end.skipped,
+                end.outcome,
+                end.latency,
+                end.lag,
                 self.tries,
             );
         }
         if sh.cfg.per_script_stats
             && let Some(s) = th.script_stats.get_mut(self.use_file)
         {
-            s.accum(skipped, latency, lag, outcome, self.tries, with_lag);
+            s.accum(end.skipped, end.latency, end.lag, end.outcome, self.tries, end.with_lag);
         }
     }
+}
+
+/// How one transaction (or skipped slot) ended, for `record_extras`.
+struct TxEnd {
+    skipped: bool,
+    outcome: TxOutcome,
+    latency: f64,
+    lag: f64,
+    with_lag: bool,
 }
 
 /// Records a transaction in the thread's distributions (when an output
