@@ -2,7 +2,8 @@
 //!
 //! `main` only parses the command line, dispatches to the mode that was
 //! asked for, and turns the outcome into an exit status: 0 success, 1 a
-//! setup or usage error, 2 a run in which some client aborted.
+//! setup or usage error, 2 a run in which some client aborted; a run a
+//! signal interrupted ends by that signal after its report.
 
 mod cli;
 mod compat;
@@ -45,8 +46,21 @@ fn main() -> ExitCode {
         Ok(Action::Bench(cfg)) => match engine::run(&cfg) {
             Ok(RunOutcome::Completed) => EXIT_SUCCESS,
             Ok(RunOutcome::Aborted | RunOutcome::ExitedOnAbort) => EXIT_ABORTED,
+            // The report is out: end as the signal would have ended us
+            // (a shell sees 128 + its number).
+            Ok(RunOutcome::Interrupted { by, .. }) => {
+                flush_output();
+                sys::signal::die_by(by.signal)
+            }
             Err(engine::SetupFailed) => EXIT_SETUP,
         },
     };
     ExitCode::from(code)
+}
+
+/// Flushes stdout and stderr before the process ends without unwinding.
+fn flush_output() {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().flush();
+    let _ = std::io::stderr().lock().flush();
 }

@@ -41,6 +41,10 @@ mod report;
 #[cfg(test)]
 mod syntax_errors;
 
+/// SIGINT and SIGTERM during runs and initialization.
+#[cfg(test)]
+mod interrupt;
+
 /// Each way of waiting for sockets (io_uring, epoll, ppoll) through the
 /// cases that stress it, compared with C pgbench.
 #[cfg(test)]

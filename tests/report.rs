@@ -33,7 +33,7 @@ fn run_json(case: &str, args: &[&str]) -> (Output, Value) {
 /// Validates `r.json` against the schema and decodes its histograms with
 /// HdrHistogram's Python library: each distribution's histogram holds as
 /// many values as its count.
-fn check_with_python(case: &str, out: &Output, doc: &Value) {
+pub(crate) fn check_with_python(case: &str, out: &Output, doc: &Value) {
     let Some(pythonpath) = reference::pytools(case) else { return };
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let py = Command::new("python3")

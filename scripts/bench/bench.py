@@ -862,6 +862,9 @@ def cmd_suite(argv):
         " (long -t run - short -t run) / transaction difference, same -t for both binaries, median over rounds;"
         " the connection set-up cancels out.",
         "instr/txn: callgrind Ir of the client, same long-minus-short method, one run each (n/a: not measured at that -c); under valgrind pgbench-rs's default wait is epoll (valgrind stops every thread during a blocking io_uring wait).",
+        "percentiles and json rows: besides their per-transaction work, pgbench-rs closes each second's histograms once a second per thread and the main thread merges them"
+        " (about 1.2 million instructions a second per thread, and the JSON's per-second percentiles at the end); valgrind runs the client about 4 times slower,"
+        " so the long-minus-short method spreads that over 4 times fewer transactions than at full speed, and these rows overstate the cost at full speed.",
         "peak RSS: ru_maxrss of the client in the -T run. Third column: pgbench-rs's wait loop (default: io_uring where the kernel allows it, else epoll; PGBENCH_RS_POLL=epoll or =ppoll).",
     ]
     if skipped:

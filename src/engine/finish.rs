@@ -99,7 +99,7 @@ pub(super) fn report(
     if outcome != RunOutcome::ExitedOnAbort {
         report::write_stdout(&report::format_results(&params, &totals));
     }
-    if outcome == RunOutcome::Aborted {
+    if matches!(outcome, RunOutcome::Aborted | RunOutcome::Interrupted { aborted: true, .. }) {
         log::error!("Run was aborted; the above results are incomplete.");
     }
     if let Some(path) = cfg.ext.report_json.as_deref() {
@@ -113,6 +113,11 @@ pub(super) fn report(
                 RunOutcome::Completed => "completed",
                 RunOutcome::Aborted => "aborted",
                 RunOutcome::ExitedOnAbort => "exited_on_abort",
+                RunOutcome::Interrupted { .. } => "interrupted",
+            },
+            interrupted_by: match outcome {
+                RunOutcome::Interrupted { by, .. } => Some(by.name()),
+                _ => None,
             },
         };
         let doc = json::document(&params, &totals, &facts);

@@ -29,6 +29,7 @@ use crate::script::vars::{CLIENT_ID, DEFAULT_SEED, RANDOM_SEED, SCALE};
 use crate::script::{Value, Vars};
 use crate::stats::series::Series;
 use crate::sys::clock::{epoch_shift, monotonic_us};
+use crate::sys::signal::Interrupt;
 use crate::sys::wait::{Mechanism, Waker};
 use client::Client;
 use setup::TableInfo;
@@ -45,6 +46,15 @@ pub(crate) enum RunOutcome {
     Aborted,
     /// A client aborted under `--exit-on-abort`; no report.
     ExitedOnAbort,
+    /// A signal (SIGINT, SIGTERM) interrupted the run: the report covers
+    /// the time until then (none when it came before the measurement
+    /// started); `aborted` when some client had aborted before.
+    Interrupted {
+        /// The signal and when it came.
+        by: Interrupt,
+        /// Some client had aborted.
+        aborted: bool,
+    },
 }
 
 /// The run could not be made: its set-up failed (no connection, no
@@ -144,14 +154,16 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         }
     };
     let sync = RunSync::new(nthreads, waker);
-    let timer = AtomicBool::new(false);
+    // The -T flag is static so that a signal handler may raise it too.
+    static TIMER: AtomicBool = AtomicBool::new(false);
+    let timer = &TIMER;
     let start_time = monotonic_us();
     let end_time =
         if cfg.duration > 0 { start_time + i64::from(cfg.duration) * 1_000_000 } else { 0 };
     let shared = Shared {
         cfg,
         scripts: &cfg.scripts,
-        timer: &timer,
+        timer,
         end_time,
         detailed: cfg.progress > 0
             || cfg.throttle_delay_us > 0.0
@@ -165,8 +177,12 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         pin: std::env::var("PGBENCH_RS_PIN").is_ok_and(|v| v == "on"),
         command_base,
     };
-    let (mut results, series) = run_workers(&shared, threads, start_time)?;
-    let end = monotonic_us();
+    // From here on SIGINT and SIGTERM end the run with a report.
+    crate::sys::signal::on_run_signals(timer, sync.waker.fd());
+    let workers = run_workers(&shared, threads, start_time);
+    crate::sys::signal::end_run_signals();
+    let (mut results, series) = workers?;
+    let mut end = monotonic_us();
 
     let outcome_of = |o: WorkerOutcome| results.iter().any(|r| r.outcome == o);
     if outcome_of(WorkerOutcome::SetupFailed) {
@@ -174,11 +190,28 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     }
     let outcome = if outcome_of(WorkerOutcome::ExitOnAbort) {
         RunOutcome::ExitedOnAbort
+    } else if let Some(by) = crate::sys::signal::interrupted() {
+        RunOutcome::Interrupted { by, aborted: outcome_of(WorkerOutcome::ClientsAborted) }
     } else if outcome_of(WorkerOutcome::ClientsAborted) {
         RunOutcome::Aborted
     } else {
         RunOutcome::Completed
     };
+    if let RunOutcome::Interrupted { by, .. } = outcome {
+        let measured_from = results.iter().map(|r| r.bench_start).min().unwrap_or(end);
+        if by.at < measured_from {
+            log::info!("run interrupted by {} before it started", by.name());
+            return Ok(outcome);
+        }
+        // The time measured ends with the signal.
+        end = end.min(by.at);
+        #[allow(clippy::cast_precision_loss)]
+        let secs = (by.at - measured_from) as f64 / 1e6;
+        log::info!(
+            "run interrupted by {} after {secs:.3} s: the report covers the transactions completed until then",
+            by.name()
+        );
+    }
     let ending = finish::Ending {
         cfg,
         info: &info,

@@ -89,9 +89,10 @@ impl RunSync {
         self.waker.wake();
     }
 
-    /// Whether the workers were asked to stop.
+    /// Whether the workers were asked to stop, or a signal interrupted
+    /// the run.
     pub(crate) fn stopping(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.stop.load(Ordering::Relaxed) || crate::sys::signal::interrupted().is_some()
     }
 
     /// Opens both gates for good, without the threads that never started

@@ -1,5 +1,6 @@
 //! `\shell` and `\setshell`: running a command line through `/bin/sh`
-//! (C's `system()` and `popen()`), with C's messages.
+//! (C's `system()` and `popen()`), with C's messages; a signal that
+//! interrupts the run ends the command.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::ffi::OsStrExt;
@@ -50,7 +51,12 @@ pub(crate) fn run_shell(
         return false;
     }
     flush_all();
-    let ok = shell(buf).status().is_ok_and(|s| s.success());
+    // A signal that interrupts the run ends the command too (a run
+    // interrupted by one does not wait for it).
+    let wake = crate::sys::signal::run_wake_fd();
+    let ok = shell(buf).spawn().is_ok_and(
+        |mut child| matches!(crate::sys::child::wait(&mut child, wake), Ok(Some(s)) if s.success()),
+    );
     if !ok && !sh.timer_exceeded() {
         log::error!("{}: could not launch shell command", words.first);
     }
@@ -77,14 +83,24 @@ pub(crate) fn run_setshell(
             return false;
         }
     };
+    let wake = crate::sys::signal::run_wake_fd();
     let mut line = Vec::with_capacity(64);
     if let Some(out) = child.stdout.take() {
+        if !crate::sys::child::output_ready(&out, wake).unwrap_or(true) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return false;
+        }
         let mut reader = BufReader::new(out.take(63));
         let _ = reader.read_until(b'\n', &mut line);
         // Closing our end of the pipe, as pclose does, before waiting.
         drop(reader);
     }
-    let waited = child.wait();
+    let waited = match crate::sys::child::wait(&mut child, wake) {
+        Ok(Some(status)) => Ok(status),
+        Ok(None) => return false,
+        Err(e) => Err(e),
+    };
     if line.is_empty() {
         if !sh.timer_exceeded() {
             log::error!("{}: could not read result of shell command", words.first);

@@ -58,6 +58,9 @@ pub(crate) enum WorkerOutcome {
     /// The set-up failed (an initial connection, the log file): the run
     /// stops with the set-up's messages.
     SetupFailed,
+    /// A signal interrupted the run: the clients stopped where they were
+    /// (the commands in flight cancelled).
+    Interrupted,
 }
 
 /// What a worker hands back at the end of the run.
@@ -158,11 +161,19 @@ pub(crate) fn run(
         sh.sync.stop_all();
     }
     let all_finished = clients.iter().all(|c| c.state == State::Finished);
+    // (The signal also ends the -T time: clients it found between two
+    // transactions finished.)
+    let interrupted = crate::sys::signal::interrupted().is_some();
+    if interrupted {
+        for c in &clients {
+            c.cancel_in_flight();
+        }
+    }
     for c in &mut clients {
         c.finish_conn();
     }
     if let Some(l) = th.log.as_mut()
-        && let Err(e) = l.finish()
+        && let Err(e) = l.finish(interrupted)
     {
         log::error!("{e}");
     }
@@ -170,6 +181,10 @@ pub(crate) fn run(
         WorkerOutcome::SetupFailed
     } else if end == LoopEnd::ExitOnAbort {
         WorkerOutcome::ExitOnAbort
+    } else if clients.iter().any(|c| c.state == State::Aborted) {
+        WorkerOutcome::ClientsAborted
+    } else if interrupted {
+        WorkerOutcome::Interrupted
     } else if all_finished {
         WorkerOutcome::Finished
     } else {

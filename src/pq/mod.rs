@@ -62,6 +62,25 @@ impl Canceller {
     }
 }
 
+impl Canceller {
+    /// `PQcancel`: asks the server to cancel the command the connection
+    /// runs (a new connection to the server; blocks until it is sent).
+    /// The error message when it could not be sent.
+    pub(crate) fn cancel(&self) -> Result<(), String> {
+        let mut errbuf = [0 as c_char; 256];
+        // SAFETY: self owns a live PGcancel; errbuf is writable for 256 bytes.
+        let ok = unsafe { pq_sys::PQcancel(self.raw.as_ptr(), errbuf.as_mut_ptr(), 256) } == 1;
+        if ok {
+            return Ok(());
+        }
+        let len = errbuf.iter().position(|&c| c == 0).unwrap_or(errbuf.len());
+        // SAFETY: c_char and u8 have the same size and alignment, and the
+        // first len elements of errbuf are initialized.
+        let bytes = unsafe { std::slice::from_raw_parts(errbuf.as_ptr().cast::<u8>(), len) };
+        Err(String::from_utf8_lossy(bytes).trim_end().to_string())
+    }
+}
+
 impl Drop for Canceller {
     fn drop(&mut self) {
         // SAFETY: self owns the object and nothing uses it afterwards.

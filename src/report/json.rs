@@ -34,8 +34,11 @@ pub(crate) struct RunFacts<'a> {
     pub(crate) end_us: i64,
     /// Start of the first one-second interval (Unix epoch µs).
     pub(crate) origin_us: i64,
-    /// `completed`, `aborted` (a client aborted) or `exited_on_abort`.
+    /// `completed`, `aborted` (a client aborted), `exited_on_abort` or
+    /// `interrupted`.
     pub(crate) status: &'static str,
+    /// The signal that interrupted the run (`SIGINT`, `SIGTERM`).
+    pub(crate) interrupted_by: Option<&'static str>,
 }
 
 /// Epoch microseconds as seconds.
@@ -330,6 +333,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         "start_time": seconds(f.start_us),
         "end_time": seconds(f.end_us),
         "status": f.status,
+        "interrupted_by": f.interrupted_by,
         "configuration": configuration(p, f),
         "totals": totals,
         "scripts": scripts,

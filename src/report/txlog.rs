@@ -193,11 +193,16 @@ impl TxLog {
     }
 
     /// Ends the log: writes the aggregation intervals completed by now
-    /// (never the last, partial one) and flushes the file; the first
-    /// write error, if anything could not be written.
-    pub(crate) fn finish(&mut self) -> Result<(), LogError> {
+    /// (the last, partial one only when `partial`: C never writes it, but
+    /// an interrupted run's log holds every transaction) and flushes the
+    /// file; the first write error, if anything could not be written.
+    pub(crate) fn finish(&mut self, partial: bool) -> Result<(), LogError> {
         if self.fmt.agg_interval > 0 {
             self.flush_intervals(monotonic_us() + self.fmt.epoch_shift);
+            if partial {
+                let interval = i64::from(self.fmt.agg_interval) * 1_000_000;
+                self.flush_intervals(self.agg.start_time + interval);
+            }
         }
         if self.error.is_none()
             && let Err(e) = self.out.flush()

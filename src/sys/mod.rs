@@ -5,6 +5,7 @@
 #![allow(unsafe_code)]
 
 pub(crate) mod affinity;
+pub(crate) mod child;
 pub(crate) mod clock;
 pub(crate) mod malloc;
 pub(crate) mod prompt;

@@ -144,6 +144,9 @@ pub(crate) struct Output {
     pub(crate) stderr: String,
     /// Its working directory (log files end up here).
     pub(crate) dir: PathBuf,
+    /// How long it ran after the last signal sent to it (with
+    /// [`Pgbench::signal_after`]; None when it ended before).
+    pub(crate) after_signal: Option<Duration>,
 }
 
 impl Output {
@@ -201,6 +204,7 @@ pub(crate) struct Pgbench {
     label: String,
     timeout: Duration,
     wrapper: Vec<OsString>,
+    signals: Vec<(Duration, &'static str)>,
 }
 
 impl Pgbench {
@@ -220,6 +224,7 @@ impl Pgbench {
             label: String::from("run"),
             timeout: Duration::from_secs(120),
             wrapper: Vec::new(),
+            signals: Vec::new(),
         }
     }
 
@@ -274,6 +279,13 @@ impl Pgbench {
     /// Kill the run after this long (default 120 s).
     pub(crate) fn timeout(mut self, d: Duration) -> Self {
         self.timeout = d;
+        self
+    }
+
+    /// Send the program signal `name` (`INT`, `TERM`, as kill(1) names
+    /// them) `after` its start; several are sent in order.
+    pub(crate) fn signal_after(mut self, after: Duration, name: &'static str) -> Self {
+        self.signals.push((after, name));
         self
     }
 
@@ -392,8 +404,24 @@ impl Pgbench {
             v
         });
 
-        let deadline = Instant::now() + self.timeout;
+        let started = Instant::now();
+        let deadline = started + self.timeout;
+        let mut signals = self.signals.iter().peekable();
+        let mut signalled: Option<Instant> = None;
         let status = loop {
+            if let Some((after, name)) = signals.peek()
+                && started.elapsed() >= *after
+            {
+                signals.next();
+                let sent = Command::new("kill")
+                    .arg(format!("-{name}"))
+                    .arg(child.id().to_string())
+                    .status()
+                    .is_ok_and(|s| s.success());
+                if sent {
+                    signalled = Some(Instant::now());
+                }
+            }
             match child.try_wait() {
                 Ok(Some(st)) => {
                     break match (st.code(), st.signal()) {
@@ -407,10 +435,11 @@ impl Pgbench {
                     let _ = child.wait();
                     break Status::TimedOut;
                 }
-                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
                 Err(e) => panic!("wait for {}: {e}", program.display()),
             }
         };
+        let after_signal = signalled.map(|t| t.elapsed());
         let _ = writer.join();
         let stdout = out_reader.join().unwrap_or_default();
         let stderr = err_reader.join().unwrap_or_default();
@@ -420,6 +449,7 @@ impl Pgbench {
             stdout: String::from_utf8_lossy(&stdout).into_owned(),
             stderr: String::from_utf8_lossy(&stderr).into_owned(),
             dir,
+            after_signal,
         }
     }
 }

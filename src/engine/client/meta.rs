@@ -13,7 +13,8 @@ use crate::pq::{Conn, PipelineStatus};
 use crate::script::{Command, EvalCtx, MetaCommand, QueryMode, Value, eval, truthy};
 
 impl Client {
-    /// `executeMetaCommand`: runs a meta command; returns the next state.
+    /// `executeMetaCommand`: runs a meta command; returns the next state
+    /// (`StartCommand` again when a signal interrupted a shell command).
     #[inline(never)]
     pub(super) fn execute_meta(
         &mut self,
@@ -87,12 +88,18 @@ impl Client {
                 let ok =
                     shell::run_setshell(sh, cmd, target, words, &mut self.vars, &mut scratch.buf);
                 if !ok {
+                    if crate::sys::signal::interrupted().is_some() {
+                        return State::StartCommand;
+                    }
                     self.command_failed("setshell", "execution of meta-command failed");
                     return State::Aborted;
                 }
             }
             MetaCommand::Shell { words } => {
                 if !shell::run_shell(sh, words, &self.vars, &mut scratch.buf) {
+                    if crate::sys::signal::interrupted().is_some() {
+                        return State::StartCommand;
+                    }
                     self.command_failed("shell", "execution of meta-command failed");
                     return State::Aborted;
                 }

@@ -219,6 +219,18 @@ impl Client {
         }
     }
 
+    /// Asks the server to cancel the command this client's connection
+    /// runs, if one runs (the run was interrupted).
+    pub(crate) fn cancel_in_flight(&self) {
+        let Some(c) = self.conn.as_ref() else { return };
+        if c.transaction_status() != crate::pq::TxStatus::Active {
+            return;
+        }
+        if let Some(Err(msg)) = c.canceller().map(|k| k.cancel()) {
+            log::debug!("client {} could not send cancel request: {msg}", self.id);
+        }
+    }
+
     /// The connection's number and socket, if connected.
     #[inline]
     pub(crate) fn socket(&self) -> Option<(u64, RawFd)> {
@@ -398,6 +410,10 @@ impl Client {
                                 self.execute_meta(sh, cmd, meta, &mut now, &mut th.scratch);
                             if self.state == State::Aborted {
                                 self.estatus = ErrorStatus::MetaCommand;
+                            } else if self.state == State::StartCommand {
+                                // A signal interrupted the run (and ended
+                                // the shell command): stop here.
+                                return Wait::Done;
                             } else if self.state == State::WaitResult {
                                 log::debug!("client {} receiving", self.id);
                                 return self.socket_wait(true);

@@ -23,7 +23,7 @@ impl Waker {
     }
 
     /// The descriptor to watch for readability.
-    pub(super) fn fd(&self) -> RawFd {
+    pub(crate) fn fd(&self) -> RawFd {
         self.fd.as_raw_fd()
     }
 
