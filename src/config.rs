@@ -89,6 +89,11 @@ pub(crate) struct Extensions {
     pub(crate) latency_percentiles: Option<Vec<Percentile>>,
     /// `--report-json`: the file the JSON report is written to.
     pub(crate) report_json: Option<String>,
+    /// `--warmup`: seconds the clients run before the measurement starts.
+    pub(crate) warmup_s: i32,
+    /// `--continue-on-error`: SQL errors other than serialization failures
+    /// and deadlocks fail the transaction instead of aborting the client.
+    pub(crate) continue_on_error: bool,
 }
 
 impl Extensions {

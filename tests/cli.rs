@@ -2637,17 +2637,6 @@ fn exit_on_abort_takes_no_argument() {
         .check("exit_on_abort_takes_no_argument");
 }
 
-#[test]
-fn continue_on_error_does_not_exist() {
-    Case::new(["--continue-on-error"])
-        .status(1)
-        .stderr(concat!(
-            "pgbench: unrecognized option '--continue-on-error'\n",
-            "pgbench: hint: Try \"pgbench --help\" for more information.\n",
-        ))
-        .check("continue_on_error_does_not_exist");
-}
-
 /// `select :a0, ..., :a<n-1>;`
 fn many_variables(n: usize) -> String {
     let vars: Vec<String> = (0..n).map(|i| format!(":a{i}")).collect();
@@ -2764,11 +2753,47 @@ fn report_json_needs_a_file() {
 
 #[test]
 fn extensions_are_benchmarking_options() {
+    for (name, opt) in [
+        ("extensions_not_with_init", "--report-json=r.json"),
+        ("warmup_not_with_init", "--warmup=1"),
+        ("continue_on_error_not_with_init", "--continue-on-error"),
+    ] {
+        ours_only(
+            name,
+            &["-i", opt],
+            1,
+            "pgbench: error: some of the specified options cannot be used in initialization (-i) mode\n",
+        );
+    }
+}
+
+#[test]
+fn warmup_and_continue_on_error_values() {
     ours_only(
-        "extensions_not_with_init",
-        &["-i", "--report-json=r.json"],
+        "warmup_not_a_number",
+        &["--warmup=1s"],
         1,
-        "pgbench: error: some of the specified options cannot be used in initialization (-i) mode\n",
+        "pgbench: error: invalid value \"1s\" for option --warmup\n",
+    );
+    ours_only(
+        "warmup_negative",
+        &["--warmup", "-1"],
+        1,
+        "pgbench: error: --warmup must be in range 0..2147483647\n",
+    );
+    ours_only(
+        "warmup_missing",
+        &["--warmup"],
+        1,
+        "pgbench: option '--warmup' requires an argument\n\
+         pgbench: hint: Try \"pgbench --help\" for more information.\n",
+    );
+    ours_only(
+        "continue_on_error_takes_no_value",
+        &["--continue-on-error=yes"],
+        1,
+        "pgbench: option '--continue-on-error' doesn't allow an argument\n\
+         pgbench: hint: Try \"pgbench --help\" for more information.\n",
     );
 }
 
@@ -2787,6 +2812,20 @@ fn extensions_leave_abbreviations_alone() {
             "pgbench: hint: Try \"pgbench --help\" for more information.\n",
         ))
         .check("extension_prefix_is_unknown");
+    Case::new(["--warm=1"])
+        .status(1)
+        .stderr(concat!(
+            "pgbench: unrecognized option '--warm=1'\n",
+            "pgbench: hint: Try \"pgbench --help\" for more information.\n",
+        ))
+        .check("warmup_prefix_is_unknown");
+    Case::new(["--continue"])
+        .status(1)
+        .stderr(concat!(
+            "pgbench: unrecognized option '--continue'\n",
+            "pgbench: hint: Try \"pgbench --help\" for more information.\n",
+        ))
+        .check("continue_on_error_prefix_is_unknown");
     Case::new(["--report-j=x"])
         .status(1)
         .stderr(concat!(

@@ -45,6 +45,14 @@ mod syntax_errors;
 #[cfg(test)]
 mod interrupt;
 
+/// `--warmup`: what the warm-up did is not measured.
+#[cfg(test)]
+mod warmup;
+
+/// `--continue-on-error` (PostgreSQL 19's) against a real server.
+#[cfg(test)]
+mod continue_on_error;
+
 /// Each way of waiting for sockets (io_uring, epoll, ppoll) through the
 /// cases that stress it, compared with C pgbench.
 #[cfg(test)]

@@ -60,6 +60,8 @@ pub(crate) enum Opt {
     // pgbench-rs's extensions.
     LatencyPercentiles,
     ReportJson,
+    Warmup,
+    ContinueOnError,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -131,6 +133,8 @@ enum ExtArg {
     /// `--name` or `--name=VALUE` (getopt's `optional_argument`: a value
     /// only when attached).
     Optional,
+    /// `--name` only.
+    No,
 }
 
 /// An extension: a long option C pgbench does not have.
@@ -144,6 +148,8 @@ struct Extension {
 const EXTENSIONS: &[Extension] = &[
     Extension { long: "latency-percentiles", arg: ExtArg::Optional, opt: Opt::LatencyPercentiles },
     Extension { long: "report-json", arg: ExtArg::Required, opt: Opt::ReportJson },
+    Extension { long: "warmup", arg: ExtArg::Required, opt: Opt::Warmup },
+    Extension { long: "continue-on-error", arg: ExtArg::No, opt: Opt::ContinueOnError },
 ];
 
 /// The names of the extensions (for the test that `--help` lists them).
@@ -260,6 +266,8 @@ fn parse_into(args: Vec<OsString>, items: &mut Vec<Item>) -> Result<(), GetoptEr
                 let attached = parser.optional_value();
                 if let Some(e) = EXTENSIONS.iter().find(|e| e.long == name) {
                     let value = match (e.arg, attached) {
+                        (ExtArg::No, Some(_)) => return Err(GetoptError::NoArgAllowed(e.long)),
+                        (ExtArg::No, None) => None,
                         (_, Some(v)) => Some(v),
                         (ExtArg::Optional, None) => None,
                         (ExtArg::Required, None) => {
@@ -352,8 +360,8 @@ mod tests {
         assert_eq!(run(&["-V"]).unwrap_err().to_string(), "invalid option -- 'V'");
         assert_eq!(run(&["--help"]).unwrap_err().to_string(), "unrecognized option '--help'");
         assert_eq!(
-            run(&["--continue-on-error"]).unwrap_err().to_string(),
-            "unrecognized option '--continue-on-error'"
+            run(&["--continue-on"]).unwrap_err().to_string(),
+            "unrecognized option '--continue-on'"
         );
     }
 

@@ -420,6 +420,14 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.ext.report_json = Some(ext::report_file(&v, "--report-json")?);
         }
+        Opt::Warmup => {
+            a.benchmarking_option_set = true;
+            a.ext.warmup_s = parse_int_option(&v, "--warmup", 0, i32::MAX)?;
+        }
+        Opt::ContinueOnError => {
+            a.benchmarking_option_set = true;
+            a.ext.continue_on_error = true;
+        }
     }
     Ok(())
 }

@@ -45,6 +45,7 @@ pub(super) fn report(
     let mut latency_late = 0;
     let mut conn_total = 0;
     let mut bench_start = i64::MAX;
+    let mut connected = i64::MAX;
     let mut script_stats = vec![StatsData::new(0); cfg.scripts.len()];
     let mut cmd_stats: Vec<Vec<CommandStats>> =
         cfg.scripts.iter().map(|s| vec![CommandStats::default(); s.commands.len()]).collect();
@@ -53,6 +54,7 @@ pub(super) fn report(
         latency_late += r.state.latency_late;
         conn_total += r.state.conn_duration;
         bench_start = bench_start.min(r.bench_start);
+        connected = connected.min(r.connected);
         for (acc, s) in script_stats.iter_mut().zip(&r.state.script_stats) {
             acc.merge(s);
         }
@@ -64,6 +66,9 @@ pub(super) fn report(
     }
     if bench_start == i64::MAX {
         bench_start = e.end;
+    }
+    if connected == i64::MAX || cfg.ext.warmup_s == 0 {
+        connected = bench_start;
     }
     let params = RunParams {
         scripts: &cfg.scripts,
@@ -78,6 +83,8 @@ pub(super) fn report(
         nxacts: cfg.nxacts,
         duration: cfg.duration,
         failures_detailed: cfg.failures_detailed,
+        continue_on_error: cfg.ext.continue_on_error,
+        warmup_s: cfg.ext.warmup_s,
         throttled: cfg.throttle_delay_us > 0.0,
         latency_limit_us: cfg.latency_limit_us,
         progress: cfg.progress > 0,
@@ -90,7 +97,7 @@ pub(super) fn report(
         total,
         total_duration_us: e.end - bench_start,
         conn_total_duration_us: conn_total,
-        conn_elapsed_duration_us: bench_start - e.start_time,
+        conn_elapsed_duration_us: connected - e.start_time,
         latency_late,
         scripts: &script_stats,
         commands: &cmd_stats,

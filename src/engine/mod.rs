@@ -158,13 +158,17 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     static TIMER: AtomicBool = AtomicBool::new(false);
     let timer = &TIMER;
     let start_time = monotonic_us();
-    let end_time =
-        if cfg.duration > 0 { start_time + i64::from(cfg.duration) * 1_000_000 } else { 0 };
+    // Without a warm-up the -T time counts from here; after one, from
+    // the end of the warm-up.
+    if cfg.duration > 0 && cfg.ext.warmup_s == 0 {
+        let end = start_time + i64::from(cfg.duration) * 1_000_000;
+        sync.end_time.store(end, std::sync::atomic::Ordering::Relaxed);
+    }
     let shared = Shared {
         cfg,
         scripts: &cfg.scripts,
         timer,
-        end_time,
+        warmup_us: i64::from(cfg.ext.warmup_s) * 1_000_000,
         detailed: cfg.progress > 0
             || cfg.throttle_delay_us > 0.0
             || cfg.latency_limit_us != 0
@@ -200,7 +204,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     if let RunOutcome::Interrupted { by, .. } = outcome {
         let measured_from = results.iter().map(|r| r.bench_start).min().unwrap_or(end);
         if by.at < measured_from {
-            log::info!("run interrupted by {} before it started", by.name());
+            log::info!("run interrupted by {} before the measurement started", by.name());
             return Ok(outcome);
         }
         // The time measured ends with the signal.
@@ -219,7 +223,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         start_time,
         end,
         epoch_shift: shared.epoch_shift,
-        origin: sync.origin.get().copied().unwrap_or(start_time),
+        origin: sync.measure_origin.get().or(sync.origin.get()).copied().unwrap_or(start_time),
     };
     finish::report(&ending, &mut results, series, outcome);
     Ok(outcome)

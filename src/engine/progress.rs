@@ -36,11 +36,18 @@ pub(crate) fn supervise(
     let progress_us = i64::from(cfg.progress) * 1_000_000;
     // A report waits at most this long for a late worker's snapshot.
     let grace_us = (progress_us / 2).min(1_000_000);
-    let timer_at = if cfg.duration > 0 { Some(sh.end_time) } else { None };
+    // With --warmup, its progress lines first; then those of the
+    // measurement, from its own origin.
+    let mut measuring = sh.warmup_us == 0;
+    let mut warmed = vec![false; nthreads];
     while results.len() < nthreads {
+        let origin = if measuring { sh.sync.measure_origin.get() } else { None }
+            .or(sh.sync.origin.get())
+            .copied();
         let now = monotonic_us();
         let mut deadline: Option<i64> = None;
-        if let Some(t) = timer_at
+        let timer_at = sh.end_time();
+        if let Some(t) = (cfg.duration > 0 && timer_at > 0).then_some(timer_at)
             && !sh.timer_exceeded()
         {
             if now >= t {
@@ -49,10 +56,8 @@ pub(crate) fn supervise(
                 deadline = Some(t);
             }
         }
-        let report_due =
-            sh.sync.origin.get().map(|o| {
-                o + i64::try_from(next_seq).unwrap_or(i64::MAX).saturating_mul(progress_us)
-            });
+        let report_due = origin
+            .map(|o| o + i64::try_from(next_seq).unwrap_or(i64::MAX).saturating_mul(progress_us));
         // As in C, reports follow thread 0: one is printed once thread 0
         // reached its time (with the other threads' snapshots of the same
         // moment, or their latest after a grace period), and none after
@@ -73,13 +78,17 @@ pub(crate) fn supervise(
                         at = at.max(*t);
                     }
                 }
-                let origin = sh.sync.origin.get().copied().unwrap_or(start_time);
+                let origin = origin.unwrap_or(start_time);
                 let prev = last_report.unwrap_or(origin);
                 // The seconds up to this report's time.
                 let window_end = next_seq.saturating_mul(cfg.progress.unsigned_abs().into());
-                let extra = percentile_suffix(sh, &series, window_start..window_end);
+                let extra = if measuring {
+                    percentile_suffix(sh, &series, window_start..window_end)
+                } else {
+                    String::new()
+                };
                 window_start = window_end;
-                let line = report::progress::format_progress(
+                let mut line = report::progress::format_progress(
                     &report::progress::ProgressFormat::of(cfg, sh.epoch_shift),
                     &cur,
                     &last,
@@ -88,6 +97,9 @@ pub(crate) fn supervise(
                     at,
                     &extra,
                 );
+                if !measuring {
+                    line = line.replacen("progress: ", "warm-up: ", 1);
+                }
                 log::raw(line.as_bytes());
                 last = cur;
                 last_report = Some(at);
@@ -99,12 +111,22 @@ pub(crate) fn supervise(
                 };
                 continue;
             }
+            // (No warm-up report is due: the measurement's start when
+            // every thread is done warming up.)
             // Wake up when the grace period ends, to print with what has
             // arrived; past it, only a message can make the report ready.
             let d = due + grace_us;
             if now < d {
                 deadline = Some(deadline.map_or(d, |x| x.min(d)));
             }
+        }
+        // Once every thread's warm-up is over (and the reports it was due
+        // are printed), the measurement's reports start.
+        if !measuring && (0..nthreads).all(|t| warmed[t] || done[t]) {
+            measuring = true;
+            (window_start, last, last_report, next_seq) = (0, StatsData::new(0), None, 1);
+            latest.fill((0, 0, StatsData::new(0)));
+            continue;
         }
         let msg = match deadline {
             Some(d) => {
@@ -121,12 +143,23 @@ pub(crate) fn supervise(
             },
         };
         match msg {
-            Msg::Progress { tid, seq, now, stats, intervals } => {
+            Msg::Progress { tid, seq, now, stats, intervals, warm } => {
+                // (Every thread says its warm-up is over, after its last
+                // warm-up snapshot, before any sends one of the
+                // measurement.)
+                if warm && measuring {
+                    continue;
+                }
                 if let Some(l) = latest.get_mut(tid) {
                     *l = (seq, now, stats);
                 }
                 // A histogram the workers encoded always decodes.
                 let _ = series.add(&intervals);
+            }
+            Msg::Measuring { tid } => {
+                if let Some(w) = warmed.get_mut(tid) {
+                    *w = true;
+                }
             }
             Msg::Done(r) => {
                 let tid = r.tid;

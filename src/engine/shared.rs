@@ -2,7 +2,7 @@
 //! the `-T` timer, and the start and stop coordination ([`RunSync`]). The
 //! main thread writes only the timer and the stop flag.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 
 use crate::config::BenchConfig;
@@ -18,8 +18,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) scripts: &'a [Script],
     /// Set when the `-T` duration is over (C's `timer_exceeded`).
     pub(crate) timer: &'a AtomicBool,
-    /// End of the run under `-T` for throttling (monotonic µs; 0: none).
-    pub(crate) end_time: i64,
+    /// `--warmup` in µs (0: none).
+    pub(crate) warmup_us: i64,
     /// Whether latencies are measured (`-P`, `-R`, `-L`, `-l` or several
     /// scripts).
     pub(crate) detailed: bool,
@@ -53,6 +53,13 @@ impl Shared<'_> {
     pub(crate) fn throttled(&self) -> bool {
         self.cfg.throttle_delay_us > 0.0
     }
+
+    /// The end of the run under `-T` (monotonic µs; 0: none, or not yet
+    /// known during a warm-up).
+    #[inline]
+    pub(crate) fn end_time(&self) -> i64 {
+        self.sync.end_time.load(Ordering::Relaxed)
+    }
 }
 
 /// Start and stop coordination between the workers and the main thread.
@@ -64,6 +71,13 @@ pub(crate) struct RunSync {
     pub(crate) go: Gate,
     /// Thread 0's start time, the origin of progress reports.
     pub(crate) origin: OnceLock<i64>,
+    /// After a warm-up: all threads finished it.
+    pub(crate) measure: Gate,
+    /// After a warm-up: when the measurement started, the origin of its
+    /// progress reports (monotonic µs).
+    pub(crate) measure_origin: OnceLock<i64>,
+    /// The end of the run under `-T` (monotonic µs; 0: none yet).
+    pub(crate) end_time: AtomicI64,
     /// Set to end the run early (`--exit-on-abort`, a failed initial
     /// connection).
     stop: AtomicBool,
@@ -78,6 +92,9 @@ impl RunSync {
             ready: Gate::new(nthreads),
             go: Gate::new(nthreads),
             origin: OnceLock::new(),
+            measure: Gate::new(nthreads),
+            measure_origin: OnceLock::new(),
+            end_time: AtomicI64::new(0),
             stop: AtomicBool::new(false),
             waker,
         }
@@ -92,7 +109,7 @@ impl RunSync {
     /// Whether the workers were asked to stop, or a signal interrupted
     /// the run.
     pub(crate) fn stopping(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || crate::sys::signal::interrupted().is_some()
+        self.stop.load(Ordering::Relaxed) || crate::sys::signal::is_interrupted()
     }
 
     /// Opens both gates for good, without the threads that never started
@@ -101,6 +118,7 @@ impl RunSync {
         self.stop_all();
         self.ready.abandon();
         self.go.abandon();
+        self.measure.abandon();
     }
 }
 

@@ -37,6 +37,8 @@ pub(crate) struct ThreadState {
     pub(crate) log: Option<TxLog>,
     /// Latency distributions over time (when an output shows them).
     pub(crate) dist: Option<Box<Recorder>>,
+    /// During a warm-up, when it ends (monotonic µs); 0 while measuring.
+    pub(crate) warm_end: i64,
     /// Whether a transaction's end is recorded anywhere but in `stats`
     /// (`-L`, `-l`, per-script statistics, distributions): one test on
     /// the per-transaction path for all of them.
@@ -65,6 +67,7 @@ impl ThreadState {
                 .collect(),
             log: None,
             dist: None,
+            warm_end: 0,
             extras: false,
             scratch: Scratch::default(),
         }
@@ -72,6 +75,19 @@ impl ThreadState {
 }
 
 impl ThreadState {
+    /// Forgets what the warm-up recorded: the measurement starts at
+    /// `start` (monotonic µs), with the `-R` schedule.
+    pub(crate) fn begin_measurement(&mut self, start: i64) {
+        self.throttle_trigger = start;
+        self.stats = StatsData::new(0);
+        self.latency_late = 0;
+        self.conn_duration = 0;
+        self.script_stats.fill(StatsData::new(0));
+        for cs in &mut self.cmd_stats {
+            cs.fill(CommandStats::default());
+        }
+    }
+
     /// The thread's statistics per script so far (all of them in one with
     /// a single script, whose per-script statistics are not kept).
     pub(crate) fn cumulative(&self, per_script: bool) -> &[StatsData] {

@@ -9,6 +9,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::sync::atomic::Ordering;
 
 use crossbeam_channel::Sender;
 
@@ -39,6 +40,13 @@ pub(crate) enum Msg {
         stats: StatsData,
         /// The distribution intervals closed since the last snapshot.
         intervals: Vec<Interval>,
+        /// It was taken during the warm-up.
+        warm: bool,
+    },
+    /// The worker's warm-up is over (after its last warm-up snapshot).
+    Measuring {
+        /// Thread number.
+        tid: usize,
     },
     /// The worker is done.
     Done(Box<WorkerResult>),
@@ -70,8 +78,11 @@ pub(crate) struct WorkerResult {
     pub(crate) tid: usize,
     /// The thread's statistics and counters.
     pub(crate) state: ThreadState,
-    /// When the thread's benchmark started (after its connections).
+    /// When the thread's measurement started: after its connections, or
+    /// after the warm-up (i64::MAX: it never started).
     pub(crate) bench_start: i64,
+    /// When its initial connections were made.
+    pub(crate) connected: i64,
     /// How it ended.
     pub(crate) outcome: WorkerOutcome,
 }
@@ -102,7 +113,8 @@ pub(crate) fn run(
         return WorkerResult {
             tid: th.tid,
             state: th,
-            bench_start: 0,
+            bench_start: i64::MAX,
+            connected: 0,
             outcome: WorkerOutcome::SetupFailed,
         };
     }
@@ -138,22 +150,35 @@ pub(crate) fn run(
     if th.tid == 0 && !cfg.is_connect {
         crate::sys::malloc::heap_after_connections();
     }
-    let bench_start = monotonic_us();
-    th.throttle_trigger = bench_start;
-    if cfg.ext.distributions() {
-        let origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
-        let n_commands: Vec<usize> = sh.scripts.iter().map(|s| s.commands.len()).collect();
-        let per_command = cfg.report_per_command;
-        th.dist = Some(Box::new(Recorder::new(origin, 1_000_000, &n_commands, per_command)));
-    }
-    if let Some(l) = th.log.as_mut() {
-        l.start(bench_start);
-    }
-    th.extras =
-        th.dist.is_some() || th.log.is_some() || cfg.per_script_stats || cfg.latency_limit_us != 0;
+    let connected = monotonic_us();
+    th.throttle_trigger = connected;
+    let mut origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
     let mut end = LoopEnd::AllDone;
+    // When the measurement started (never: i64::MAX).
+    let mut bench_start = i64::MAX;
     if !setup_failed && !sh.sync.stopping() {
-        let origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
+        if sh.warmup_us > 0 {
+            match warm_up(sh, &mut th, &mut clients, tx, origin) {
+                Ok(start) => (bench_start, origin) = (start, start),
+                Err(e) => end = e,
+            }
+        } else {
+            bench_start = connected;
+        }
+    }
+    if bench_start != i64::MAX {
+        if cfg.ext.distributions() {
+            let n_commands: Vec<usize> = sh.scripts.iter().map(|s| s.commands.len()).collect();
+            let per_command = cfg.report_per_command;
+            th.dist = Some(Box::new(Recorder::new(origin, 1_000_000, &n_commands, per_command)));
+        }
+        if let Some(l) = th.log.as_mut() {
+            l.start(bench_start);
+        }
+        th.extras = th.dist.is_some()
+            || th.log.is_some()
+            || cfg.per_script_stats
+            || cfg.latency_limit_us != 0;
         end = Loop::new(clients.len()).run(sh, &mut th, &mut clients, tx, origin);
     }
     if end == LoopEnd::ExitOnAbort {
@@ -190,7 +215,46 @@ pub(crate) fn run(
     } else {
         WorkerOutcome::ClientsAborted
     };
-    WorkerResult { tid: th.tid, state: th, bench_start, outcome }
+    WorkerResult { tid: th.tid, state: th, bench_start, connected, outcome }
+}
+
+/// `--warmup`: the clients run until the warm-up's end, finish the
+/// transaction they are in and wait there (nothing is logged, and what is
+/// counted serves only `-P` lines); then, once every thread is there, the
+/// measurement starts. Its start (monotonic µs), or how the loop ended
+/// when the run ended during the warm-up.
+fn warm_up(
+    sh: &Shared<'_>,
+    th: &mut ThreadState,
+    clients: &mut [Client],
+    tx: &Sender<Msg>,
+    origin: i64,
+) -> Result<i64, LoopEnd> {
+    let log = th.log.take();
+    th.warm_end = origin + sh.warmup_us;
+    th.extras = sh.cfg.per_script_stats || sh.cfg.latency_limit_us != 0;
+    let end = Loop::new(clients.len()).run(sh, th, clients, tx, origin);
+    th.warm_end = 0;
+    th.log = log;
+    let _ = tx.send(Msg::Measuring { tid: th.tid });
+    if end != LoopEnd::AllDone || sh.sync.stopping() {
+        // The threads still warming up or waiting give up too.
+        sh.sync.abandon();
+        return Err(end);
+    }
+    if !sh.sync.measure.wait() {
+        return Err(LoopEnd::AllDone);
+    }
+    let start = *sh.sync.measure_origin.get_or_init(monotonic_us);
+    if sh.cfg.duration > 0 {
+        let end_time = start + i64::from(sh.cfg.duration) * 1_000_000;
+        let _ = sh.sync.end_time.compare_exchange(0, end_time, Ordering::SeqCst, Ordering::SeqCst);
+    }
+    th.begin_measurement(start);
+    for c in clients.iter_mut() {
+        c.begin_measurement();
+    }
+    Ok(start)
 }
 
 fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
@@ -201,6 +265,7 @@ fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
         latency_limit: sh.cfg.latency_limit_us != 0,
         max_tries: sh.cfg.max_tries,
         failures_detailed: sh.cfg.failures_detailed,
+        continue_on_error: sh.cfg.ext.continue_on_error,
         epoch_shift: sh.epoch_shift,
     }
 }
@@ -222,7 +287,8 @@ fn send_progress(sh: &Shared<'_>, th: &mut ThreadState, tx: &Sender<Msg>, seq: u
         }
         None => Vec::new(),
     };
-    let _ = tx.send(Msg::Progress { tid: th.tid, seq, now, stats: th.stats, intervals });
+    let warm = th.warm_end != 0;
+    let _ = tx.send(Msg::Progress { tid: th.tid, seq, now, stats: th.stats, intervals, warm });
 }
 
 /// How the wait loop ended.
@@ -319,7 +385,8 @@ impl Loop {
             // Under -T, notice the end of the run before starting more
             // transactions, rather than when the main thread gets to it
             // (C's SIGALRM is just as prompt).
-            if sh.end_time > 0 && !sh.timer_exceeded() && monotonic_us() >= sh.end_time {
+            let end_time = sh.end_time();
+            if end_time > 0 && !sh.timer_exceeded() && monotonic_us() >= end_time {
                 sh.exceed_timer();
             }
             // Advance every client that can run.
@@ -355,6 +422,7 @@ impl Loop {
                         self.runq.push_back(i);
                     }
                     Wait::Yield => self.yielded.push(i),
+                    Wait::Parked => remains -= 1,
                     Wait::Done => {
                         remains -= 1;
                         if sh.cfg.exit_on_abort && c.state == State::Aborted {
@@ -413,6 +481,14 @@ impl Loop {
             }
             for i in self.yielded.drain(..) {
                 self.runq.push_back(i);
+            }
+        }
+        // The warm-up ends with a report time: its snapshot, before the
+        // clients wait for the measurement.
+        if th.warm_end != 0 && progress_us > 0 {
+            let now = monotonic_us();
+            if now >= next_report {
+                send_progress(sh, th, tx, seq, now);
             }
         }
         LoopEnd::AllDone

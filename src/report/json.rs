@@ -98,6 +98,8 @@ fn counts(o: &mut Map<String, Value>, s: &StatsData) {
             "serialization_pct": pct(s.serialization_failures, all),
             "deadlock": s.deadlock_failures,
             "deadlock_pct": pct(s.deadlock_failures, all),
+            "other": s.other_failures,
+            "other_pct": pct(s.other_failures, all),
         }),
     );
     o.insert("retried".into(), json!(s.retried));
@@ -202,6 +204,8 @@ fn configuration(p: &RunParams<'_>, f: &RunFacts<'_>) -> Value {
         },
         "latency_percentiles": percentiles,
         "report_json": cfg.ext.report_json,
+        "warmup_s": cfg.ext.warmup_s,
+        "continue_on_error": cfg.ext.continue_on_error,
         "scripts": scripts,
     })
 }
@@ -311,6 +315,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
                             "failures": {
                                 "serialization": c.serialization_failures,
                                 "deadlock": c.deadlock_failures,
+                                "other": c.other_failures,
                             },
                             "retries": c.retries,
                             "tps": tps,
@@ -334,6 +339,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         "end_time": seconds(f.end_us),
         "status": f.status,
         "interrupted_by": f.interrupted_by,
+        "warmup_s": f.cfg.ext.warmup_s,
         "configuration": configuration(p, f),
         "totals": totals,
         "scripts": scripts,

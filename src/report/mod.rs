@@ -56,6 +56,10 @@ pub(crate) struct RunParams<'a> {
     pub(crate) duration: i32,
     /// `--failures-detailed`.
     pub(crate) failures_detailed: bool,
+    /// `--continue-on-error` (other failures get lines of their own).
+    pub(crate) continue_on_error: bool,
+    /// `--warmup`, seconds (0: none).
+    pub(crate) warmup_s: i32,
     /// `-R` is on.
     pub(crate) throttled: bool,
     /// `-L` in µs (0: off).
@@ -180,6 +184,10 @@ fn failure_lines(o: &mut String, prefix: &str, p: &RunParams<'_>, s: &StatsData,
         let dead = s.deadlock_failures;
         let _ = writeln!(o, "{prefix}number of serialization failures: {ser} ({}%)", pct(ser, all));
         let _ = writeln!(o, "{prefix}number of deadlock failures: {dead} ({}%)", pct(dead, all));
+        if p.continue_on_error {
+            let other = s.other_failures;
+            let _ = writeln!(o, "{prefix}number of other failures: {other} ({}%)", pct(other, all));
+        }
     }
     if p.max_tries != 1 {
         let _ = writeln!(
@@ -223,6 +231,9 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     let _ = writeln!(o, "number of threads: {}", p.nthreads);
     if p.max_tries != 0 {
         let _ = writeln!(o, "maximum number of tries: {}", p.max_tries);
+    }
+    if p.warmup_s > 0 {
+        let _ = writeln!(o, "warm-up: {} s (not measured)", p.warmup_s);
     }
     if p.duration <= 0 {
         let _ = writeln!(o, "number of transactions per client: {}", p.nxacts);

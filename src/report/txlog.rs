@@ -26,6 +26,9 @@ pub(crate) struct LogFormat {
     pub(crate) max_tries: u32,
     /// `--failures-detailed`.
     pub(crate) failures_detailed: bool,
+    /// `--continue-on-error`: aggregates end with an other-failures column
+    /// (PostgreSQL 19's 16th).
+    pub(crate) continue_on_error: bool,
     /// Monotonic-to-epoch shift, µs.
     pub(crate) epoch_shift: i64,
 }
@@ -135,6 +138,7 @@ impl TxLog {
                 match outcome {
                     TxOutcome::SerializationFailure => "serialization",
                     TxOutcome::DeadlockFailure | TxOutcome::Success => "deadlock",
+                    TxOutcome::OtherFailure => "other",
                 }
             } else {
                 "failed"
@@ -169,10 +173,10 @@ impl TxLog {
             let skipped = if self.fmt.latency_limit { a.skipped } else { 0 };
             let (retried, retries) =
                 if self.fmt.max_tries != 1 { (a.retried, a.retries) } else { (0, 0) };
-            let (ser, dead) = if self.fmt.failures_detailed {
-                (a.serialization_failures, a.deadlock_failures)
+            let (ser, dead, other) = if self.fmt.failures_detailed {
+                (a.serialization_failures, a.deadlock_failures, a.other_failures)
             } else {
-                (0, 0)
+                (0, 0, 0)
             };
             let line = format!(
                 "{} {} {} {} {} {} {} {} {} {} {skipped} {retried} {retries} {ser} {dead}\n",
@@ -187,6 +191,10 @@ impl TxLog {
                 Fixed(lag_min, 0),
                 Fixed(lag_max, 0),
             );
+            let mut line = line;
+            if self.fmt.continue_on_error {
+                line.insert_str(line.len() - 1, &format!(" {other}"));
+            }
             self.write(line.as_bytes());
             self.agg = StatsData::new(next);
         }

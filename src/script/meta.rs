@@ -89,6 +89,7 @@ impl SetTarget {
     ///
     /// # Errors
     /// `<context>: invalid variable name: "<name>"`.
+    #[inline]
     pub(crate) fn assign(
         &self,
         vars: &mut Vars,

@@ -20,6 +20,9 @@ pub(crate) enum TxOutcome {
     SerializationFailure,
     /// `ESTATUS_DEADLOCK_ERROR` (SQLSTATE 40P01), after the last try.
     DeadlockFailure,
+    /// `ESTATUS_OTHER_SQL_ERROR`: any other SQL error, under
+    /// `--continue-on-error` (never retried).
+    OtherFailure,
 }
 
 /// Count, min, max, sum and sum of squares of a series (C's `SimpleStats`).
@@ -109,6 +112,8 @@ pub(crate) struct StatsData {
     pub(crate) serialization_failures: i64,
     /// Transactions failed by a deadlock.
     pub(crate) deadlock_failures: i64,
+    /// Transactions failed by another SQL error (`--continue-on-error`).
+    pub(crate) other_failures: i64,
     /// Latencies of successful transactions, µs.
     pub(crate) latency: SimpleStats,
     /// Schedule lags of successful transactions under `-R`, µs.
@@ -151,12 +156,13 @@ impl StatsData {
             }
             TxOutcome::SerializationFailure => self.serialization_failures += 1,
             TxOutcome::DeadlockFailure => self.deadlock_failures += 1,
+            TxOutcome::OtherFailure => self.other_failures += 1,
         }
     }
 
-    /// `getFailures`: serialization plus deadlock failures.
+    /// `getFailures`: serialization, deadlock and other failures.
     pub(crate) fn failures(&self) -> i64 {
-        self.serialization_failures + self.deadlock_failures
+        self.serialization_failures + self.deadlock_failures + self.other_failures
     }
 
     /// The counts and sums of `self` less those of `before` (an earlier
@@ -177,6 +183,7 @@ impl StatsData {
             retried: self.retried - before.retried,
             serialization_failures: self.serialization_failures - before.serialization_failures,
             deadlock_failures: self.deadlock_failures - before.deadlock_failures,
+            other_failures: self.other_failures - before.other_failures,
             latency: less(&self.latency, &before.latency),
             lag: less(&self.lag, &before.lag),
         }
@@ -203,6 +210,7 @@ impl StatsData {
         self.retried += o.retried;
         self.serialization_failures += o.serialization_failures;
         self.deadlock_failures += o.deadlock_failures;
+        self.other_failures += o.other_failures;
     }
 }
 
@@ -218,6 +226,8 @@ pub(crate) struct CommandStats {
     pub(crate) serialization_failures: i64,
     /// Of those, by a deadlock.
     pub(crate) deadlock_failures: i64,
+    /// Of those, by another SQL error (`--continue-on-error`).
+    pub(crate) other_failures: i64,
     /// Retries that started after an error in this command.
     pub(crate) retries: i64,
 }
@@ -229,6 +239,7 @@ impl CommandStats {
         self.failures += o.failures;
         self.serialization_failures += o.serialization_failures;
         self.deadlock_failures += o.deadlock_failures;
+        self.other_failures += o.other_failures;
         self.retries += o.retries;
     }
 }

@@ -124,6 +124,12 @@ pub(crate) fn end_run_signals() {
     RUN_WAKE.store(-1, Ordering::SeqCst);
 }
 
+/// Whether a signal interrupted the run (one load).
+#[inline]
+pub(crate) fn is_interrupted() -> bool {
+    RUN_SIGNAL.load(Ordering::Relaxed) != 0
+}
+
 /// The signal that interrupted the run, if one did.
 #[inline]
 pub(crate) fn interrupted() -> Option<Interrupt> {

@@ -92,6 +92,9 @@ pgbench-rs extensions (long options, matched only by their full name):
                            report latency percentiles, a comma-separated list
                            (default: 50,90,95,99,99.9,99.99; the maximum too)
   --report-json=FILE       write the results to FILE as a JSON document
+  --warmup=NUM             run NUM seconds before the measurement starts
+                           (not counted anywhere)
+  --continue-on-error      continue running after an SQL error
 ";
 
 /// 17's long-option table, in declaration order (getopt lists ambiguous

@@ -24,8 +24,12 @@ pub(super) enum ErrorStatus {
     Serialization,
     /// SQLSTATE 40P01.
     Deadlock,
-    /// Any other SQL error (the client aborts).
+    /// Any other SQL error (the client aborts, unless
+    /// `--continue-on-error`).
     OtherSql,
+    /// An SQL error after which the connection is bad
+    /// (`--continue-on-error` only; the client aborts).
+    Conn,
 }
 
 impl ErrorStatus {
@@ -34,12 +38,19 @@ impl ErrorStatus {
         matches!(self, Self::Serialization | Self::Deadlock)
     }
 
+    /// `canContinueOnError`: under `--continue-on-error` an other SQL
+    /// error fails the transaction and the client goes on.
+    pub(super) fn can_continue(self, sh: &Shared<'_>) -> bool {
+        self == Self::OtherSql && sh.cfg.ext.continue_on_error
+    }
+
     /// The outcome recorded for a transaction that ends in this status.
     pub(super) fn outcome(self) -> TxOutcome {
         match self {
             Self::Serialization => TxOutcome::SerializationFailure,
             Self::Deadlock => TxOutcome::DeadlockFailure,
-            Self::NoError | Self::MetaCommand | Self::OtherSql => TxOutcome::Success,
+            Self::OtherSql => TxOutcome::OtherFailure,
+            Self::NoError | Self::MetaCommand | Self::Conn => TxOutcome::Success,
         }
     }
 }

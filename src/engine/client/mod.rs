@@ -115,6 +115,9 @@ pub(crate) enum Wait {
     Yield,
     /// It is finished or aborted.
     Done,
+    /// The warm-up is over: it waits, between two transactions, for the
+    /// measurement to start.
+    Parked,
 }
 
 /// The current time, read at most once per step (C's `pg_time_now_lazy`).
@@ -219,6 +222,12 @@ impl Client {
         }
     }
 
+    /// Starts the measurement after a warm-up: the transactions of the
+    /// warm-up do not count towards `-t` (nor number the log's lines).
+    pub(crate) fn begin_measurement(&mut self) {
+        self.cnt = 0;
+    }
+
     /// Asks the server to cancel the command this client's connection
     /// runs, if one runs (the run was interrupted).
     pub(crate) fn cancel_in_flight(&self) {
@@ -279,6 +288,9 @@ impl Client {
         loop {
             match self.state {
                 State::ChooseScript => {
+                    if th.warm_end != 0 && now.get() >= th.warm_end {
+                        return Wait::Parked;
+                    }
                     self.use_file = choose_script(sh, th);
                     self.estatus = ErrorStatus::NoError;
                     self.tries = 1;
@@ -332,19 +344,28 @@ impl Client {
                     th.throttle_trigger +=
                         poisson_delay_us(&mut th.throttle_rng, sh.cfg.throttle_delay_us);
                     self.txn_scheduled = th.throttle_trigger;
+                    if th.warm_end != 0 && self.txn_scheduled >= th.warm_end {
+                        // A slot after the warm-up: the measurement
+                        // schedules its own.
+                        self.state = State::ChooseScript;
+                        return Wait::Parked;
+                    }
                     if sh.cfg.latency_limit_us != 0 {
                         let t = now.get();
                         if th.throttle_trigger < t - sh.cfg.latency_limit_us {
                             self.record_transaction(sh, th, &mut now, true);
                             if sh.timer_exceeded()
-                                || (sh.cfg.nxacts > 0 && self.cnt >= i64::from(sh.cfg.nxacts))
+                                || (sh.cfg.nxacts > 0
+                                    && self.cnt >= i64::from(sh.cfg.nxacts)
+                                    && th.warm_end == 0)
                             {
                                 self.state = State::Finished;
                             }
                             continue;
                         }
                     }
-                    self.state = if sh.end_time > 0 && self.txn_scheduled > sh.end_time {
+                    let end_time = sh.end_time();
+                    self.state = if end_time > 0 && self.txn_scheduled > end_time {
                         State::Finished
                     } else {
                         State::Throttle
@@ -444,7 +465,7 @@ impl Client {
                         if self.pipeline_status() != PipelineStatus::On {
                             self.state = State::EndCommand;
                         }
-                    } else if self.estatus.can_retry() {
+                    } else if self.estatus.can_retry() || self.estatus.can_continue(sh) {
                         self.state = State::Error;
                     } else {
                         self.state = State::Aborted;
@@ -532,6 +553,7 @@ impl Client {
                         match self.estatus.outcome() {
                             TxOutcome::SerializationFailure => cs.serialization_failures += 1,
                             TxOutcome::DeadlockFailure => cs.deadlock_failures += 1,
+                            TxOutcome::OtherFailure => cs.other_failures += 1,
                             TxOutcome::Success => {}
                         }
                     }
@@ -564,7 +586,9 @@ impl Client {
                         now.set(t);
                         th.conn_duration += t - start;
                     }
-                    if (sh.cfg.duration <= 0 && self.cnt >= i64::from(sh.cfg.nxacts))
+                    if (sh.cfg.duration <= 0
+                        && self.cnt >= i64::from(sh.cfg.nxacts)
+                        && th.warm_end == 0)
                         || sh.timer_exceeded()
                     {
                         self.state = State::Finished;

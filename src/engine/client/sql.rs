@@ -8,7 +8,7 @@ use super::{Client, ErrorStatus};
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::Scratch;
 use crate::log;
-use crate::pq::ExecStatus;
+use crate::pq::{ExecStatus, PipelineStatus};
 use crate::script::{Command, CommandKind, GsetKind, MetaCommand, QueryMode, SqlCommand};
 
 impl Client {
@@ -101,7 +101,7 @@ impl Client {
         let mut res = conn.get_result();
         let mut failed = false;
         while let Some(r) = res.take() {
-            let next = conn.get_result();
+            let mut next = conn.get_result();
             let is_last = next.is_none();
             match r.status() {
                 ExecStatus::CommandOk | ExecStatus::EmptyQuery => {
@@ -185,7 +185,17 @@ impl Client {
                 }
                 ExecStatus::NonfatalError | ExecStatus::FatalError => {
                     self.estatus = sql_error_status(r.sqlstate());
-                    if self.estatus.can_retry() {
+                    if sh.cfg.ext.continue_on_error {
+                        // PostgreSQL 19's getSQLErrorStatus: the results
+                        // left are discarded first, and an error that
+                        // leaves the connection bad aborts the client.
+                        drop(next.take());
+                        discard_available(conn);
+                        if !conn.is_ok() {
+                            self.estatus = ErrorStatus::Conn;
+                        }
+                    }
+                    if self.estatus.can_retry() || self.estatus.can_continue(sh) {
                         if sh.cfg.verbose_errors {
                             log::info!(
                                 "client {} got an error in command {} (SQL) of script {}; {}",
@@ -208,7 +218,11 @@ impl Client {
             if failed {
                 drop(r);
                 drop(next);
-                while conn.get_result().is_some() {}
+                if sh.cfg.ext.continue_on_error {
+                    discard_available(conn);
+                } else {
+                    while conn.get_result().is_some() {}
+                }
                 return false;
             }
             qrynum += 1;
@@ -242,6 +256,22 @@ impl Client {
             j += 1;
         }
         self.prepared.set(bit);
+    }
+}
+
+/// `discardAvailableResults` (PostgreSQL 19, `--continue-on-error`): reads
+/// and drops results until there are none, reading on through an aborted
+/// pipeline, and stops at once on a bad connection.
+#[cold]
+#[inline(never)]
+fn discard_available(conn: &mut crate::pq::Conn) {
+    loop {
+        if !conn.is_ok() {
+            return;
+        }
+        if conn.get_result().is_none() && conn.pipeline_status() != PipelineStatus::Aborted {
+            return;
+        }
     }
 }
 
