@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes sure what building and testing pgbench-rs needs is installed:
 # libpq and its headers (libpq-dev, pkg-config) to build, a PostgreSQL
-# server (initdb, postgres, pg_ctl) for the tests and the demo, and valgrind
-# (one test runs pgbench-rs under it, and is skipped without it). As root on
+# server (initdb, postgres, pg_ctl) for the tests and the demo, valgrind
+# (one test runs pgbench-rs under it, and is skipped without it), and, as
+# root, iproute2 (network namespaces for the shard test). As root on
 # Debian/Ubuntu it installs what is missing with apt-get; otherwise it says
 # exactly what to install and fails (valgrind missing only gets a note).
 set -euo pipefail
@@ -26,6 +27,10 @@ if ! command -v valgrind >/dev/null 2>&1; then
     else
         echo "note: valgrind not found: the test that runs pgbench-rs under it is skipped" >&2
     fi
+fi
+# ip(8): the shard test simulates client machines with network namespaces.
+if [ "$(id -u)" = 0 ] && ! command -v ip >/dev/null 2>&1; then
+    missing+=(iproute2)
 fi
 if [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
     missing+=(postgresql)   # the package creates the postgres OS user

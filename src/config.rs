@@ -12,6 +12,37 @@ pub(crate) enum Action {
     Init(InitConfig),
     /// Run a benchmark.
     Bench(Box<BenchConfig>),
+    /// `--merge`: the report of one run from its shards' JSON reports.
+    Merge(MergeConfig),
+}
+
+/// What `--merge` reads and writes.
+#[derive(Debug)]
+pub(crate) struct MergeConfig {
+    /// The shards' `--report-json` files.
+    pub(crate) files: Vec<String>,
+    /// `--latency-percentiles` (else those the shards' reports showed).
+    pub(crate) latency_percentiles: Option<Vec<Percentile>>,
+    /// `--report-json`: where the merged document goes.
+    pub(crate) report_json: Option<String>,
+}
+
+/// `--shard=K/N`: this process runs part K of N of the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shard {
+    /// K, from 0.
+    pub(crate) index: u32,
+    /// N.
+    pub(crate) count: u32,
+}
+
+impl Shard {
+    /// The run's threads this shard runs, of `nthreads`: those a single
+    /// run numbers `K*j/N` to `(K+1)*j/N - 1`.
+    pub(crate) fn threads(&self, nthreads: usize) -> std::ops::Range<usize> {
+        let (k, n) = (self.index as usize, self.count as usize);
+        (k * nthreads / n)..((k + 1) * nthreads / n)
+    }
 }
 
 /// How `pgbench_accounts` is partitioned (`--partition-method`).
@@ -94,6 +125,10 @@ pub(crate) struct Extensions {
     /// `--continue-on-error`: SQL errors other than serialization failures
     /// and deadlocks fail the transaction instead of aborting the client.
     pub(crate) continue_on_error: bool,
+    /// `--shard=K/N`.
+    pub(crate) shard: Option<Shard>,
+    /// `--start-at`: when the run starts (Unix epoch µs).
+    pub(crate) start_at_us: Option<i64>,
 }
 
 impl Extensions {

@@ -11,6 +11,7 @@ mod config;
 mod engine;
 mod init;
 mod log;
+mod merge;
 mod pq;
 mod rand;
 mod report;
@@ -53,6 +54,11 @@ fn main() -> ExitCode {
                 sys::signal::die_by(by.signal)
             }
             Err(engine::SetupFailed) => EXIT_SETUP,
+        },
+        Ok(Action::Merge(m)) => match merge::run(&m) {
+            Ok(merge::Merged::Complete) => EXIT_SUCCESS,
+            Ok(merge::Merged::Incomplete) => EXIT_ABORTED,
+            Err(merge::Failed) => EXIT_SETUP,
         },
     };
     ExitCode::from(code)

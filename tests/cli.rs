@@ -2768,6 +2768,56 @@ fn extensions_are_benchmarking_options() {
 }
 
 #[test]
+fn shard_start_at_and_merge_values() {
+    let cases: [(&str, &[&str], &str); 7] = [
+        (
+            "shard_not_k_of_n",
+            &["--shard=1"],
+            "pgbench: error: invalid value \"1\" for option --shard\n",
+        ),
+        (
+            "shard_k_too_large",
+            &["--shard=2/2"],
+            "pgbench: error: --shard must be K/N with 0 <= K < N (not \"2/2\")\n",
+        ),
+        (
+            "shard_more_than_threads",
+            &["-c", "4", "-j", "2", "--shard=0/3"],
+            "pgbench: error: --shard=0/3 needs at least 3 threads (-j), not 2\n",
+        ),
+        (
+            "start_at_not_a_time",
+            &["--start-at=noon"],
+            "pgbench: error: invalid value \"noon\" for option --start-at\n",
+        ),
+        (
+            "start_at_no_zone",
+            &["--start-at=2026-12-01T13:45:00"],
+            "pgbench: error: invalid value \"2026-12-01T13:45:00\" for option --start-at\n",
+        ),
+        (
+            "merge_without_files",
+            &["--merge"],
+            "pgbench: error: --merge needs the --report-json files of the shards\n",
+        ),
+        (
+            "merge_with_bench_options",
+            &["--merge", "-c", "2", "a.json"],
+            "pgbench: error: --merge can be used only with --latency-percentiles and --report-json\n",
+        ),
+    ];
+    for (name, args, stderr) in cases {
+        ours_only(name, args, 1, stderr);
+    }
+    ours_only(
+        "merge_missing_file",
+        &["--merge", "none.json"],
+        1,
+        "pgbench: error: could not read report file \"none.json\": No such file or directory\n",
+    );
+}
+
+#[test]
 fn warmup_and_continue_on_error_values() {
     ours_only(
         "warmup_not_a_number",

@@ -53,6 +53,10 @@ mod warmup;
 #[cfg(test)]
 mod continue_on_error;
 
+/// One run split over machines: --shard, --start-at, --merge.
+#[cfg(test)]
+mod shards;
+
 /// Each way of waiting for sockets (io_uring, epoll, ppoll) through the
 /// cases that stress it, compared with C pgbench.
 #[cfg(test)]

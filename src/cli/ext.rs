@@ -2,7 +2,7 @@
 //! pgbench's style (exit status 1).
 
 use super::Exit;
-use crate::config::{DEFAULT_PERCENTILES, Percentile};
+use crate::config::{DEFAULT_PERCENTILES, Percentile, Shard};
 use crate::log;
 
 /// `--latency-percentiles[=LIST]`: a comma-separated list of numbers
@@ -42,9 +42,158 @@ pub(super) fn report_file(value: &str, option: &str) -> Result<String, Exit> {
     Ok(value.to_string())
 }
 
+/// `--shard=K/N`: 0 <= K < N.
+pub(super) fn shard(value: &str) -> Result<Shard, Exit> {
+    let parsed = value.split_once('/').and_then(|(k, n)| {
+        let all_digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        if !all_digits(k) || !all_digits(n) {
+            return None;
+        }
+        Some((k.parse::<u32>().ok()?, n.parse::<u32>().ok()?))
+    });
+    match parsed {
+        Some((index, count)) if index < count => Ok(Shard { index, count }),
+        Some(_) => {
+            log::fatal!(Exit::Failure; "--shard must be K/N with 0 <= K < N (not \"{value}\")")
+        }
+        None => log::fatal!(Exit::Failure; "invalid value \"{value}\" for option --shard"),
+    }
+}
+
+/// `--start-at=TIME`: Unix epoch seconds (with a fraction) or an RFC 3339
+/// date and time; as epoch microseconds.
+pub(super) fn start_at(value: &str) -> Result<i64, Exit> {
+    match epoch_seconds(value).or_else(|| rfc3339(value)) {
+        Some(us) => Ok(us),
+        None => log::fatal!(Exit::Failure; "invalid value \"{value}\" for option --start-at"),
+    }
+}
+
+/// `SECONDS[.FRACTION]` as µs (the fraction to the microsecond).
+fn epoch_seconds(text: &str) -> Option<i64> {
+    let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+    if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let secs: i64 = int.parse().ok()?;
+    secs.checked_mul(1_000_000)?.checked_add(fraction_us(frac)?)
+}
+
+/// The digits after a decimal point as µs (more than six are dropped).
+fn fraction_us(frac: &str) -> Option<i64> {
+    if !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let six: String = frac.chars().chain(std::iter::repeat('0')).take(6).collect();
+    six.parse().ok()
+}
+
+/// `YYYY-MM-DDTHH:MM:SS[.F]` then `Z` or `+HH:MM`/`-HH:MM` (`t`, `z` and a
+/// space for the `T` too, as RFC 3339 allows) as epoch µs.
+fn rfc3339(text: &str) -> Option<i64> {
+    let b = text.as_bytes();
+    let num = |r: std::ops::Range<usize>| -> Option<i64> {
+        let t = text.get(r)?;
+        if t.bytes().all(|c| c.is_ascii_digit()) { t.parse().ok() } else { None }
+    };
+    if b.len() < 20 || b[4] != b'-' || b[7] != b'-' || !matches!(b[10], b'T' | b't' | b' ') {
+        return None;
+    }
+    if b[13] != b':' || b[16] != b':' {
+        return None;
+    }
+    let (year, month, day) = (num(0..4)?, num(5..7)?, num(8..10)?);
+    let (hour, minute, second) = (num(11..13)?, num(14..16)?, num(17..19)?);
+    let mut rest = &text[19..];
+    let mut frac_us = 0;
+    if let Some(r) = rest.strip_prefix('.') {
+        let end = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+        if end == 0 {
+            return None;
+        }
+        frac_us = fraction_us(&r[..end])?;
+        rest = &r[end..];
+    }
+    let offset_s = match rest {
+        "Z" | "z" => 0,
+        _ => {
+            let sign = match rest.as_bytes().first() {
+                Some(b'+') => 1,
+                Some(b'-') => -1,
+                _ => return None,
+            };
+            let r = &rest[1..];
+            if r.len() != 5 || r.as_bytes()[2] != b':' {
+                return None;
+            }
+            let (h, m) = (r[..2].parse::<i64>().ok()?, r[3..].parse::<i64>().ok()?);
+            if h > 23 || m > 59 {
+                return None;
+            }
+            sign * (h * 3600 + m * 60)
+        }
+    };
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days_in = [31, if leap { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let month_days = *days_in.get(usize::try_from(month - 1).ok()?)?;
+    if day < 1 || day > month_days || hour > 23 || minute > 59 || second > 60 {
+        return None;
+    }
+    let days = days_from_civil(year, month, day);
+    let secs = days * 86_400 + hour * 3600 + minute * 60 + second - offset_s;
+    Some(secs * 1_000_000 + frac_us)
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard
+/// Hinnant's `days_from_civil`).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shards() {
+        assert_eq!(shard("0/1").ok(), Some(Shard { index: 0, count: 1 }));
+        assert_eq!(shard("2/3").ok(), Some(Shard { index: 2, count: 3 }));
+        for bad in ["3/3", "1/0", "x/2", "1/", "/2", "-1/2", "1/2/3", "+1/2", "1 /2"] {
+            assert!(shard(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn start_times() {
+        assert_eq!(start_at("1796131239").ok(), Some(1_796_131_239_000_000));
+        assert_eq!(start_at("1796131239.25").ok(), Some(1_796_131_239_250_000));
+        assert_eq!(start_at("1796131239.1234567").ok(), Some(1_796_131_239_123_456));
+        assert_eq!(start_at("1970-01-01T00:00:00Z").ok(), Some(0));
+        assert_eq!(start_at("2026-12-01T13:45:00.5Z").ok(), Some(1_796_132_700_500_000));
+        assert_eq!(start_at("2026-12-01T14:45:00.5+01:00").ok(), Some(1_796_132_700_500_000));
+        assert_eq!(start_at("2026-12-01 13:45:00-00:30").ok(), Some(1_796_134_500_000_000));
+        assert_eq!(start_at("2024-02-29T00:00:00Z").ok(), Some(1_709_164_800_000_000));
+        for bad in [
+            "",
+            "x",
+            "1.2.3",
+            "-5",
+            "2026-12-01T13:45:00",
+            "2023-02-29T00:00:00Z",
+            "2026-13-01T00:00:00Z",
+            "2026-12-01T25:00:00Z",
+            "2026-12-01T13:45:00.Z",
+            "2026-12-01T13:45:00+1:00",
+        ] {
+            assert!(start_at(bad).is_err(), "{bad}");
+        }
+    }
 
     fn texts(v: Option<&str>) -> Vec<String> {
         percentiles(v).unwrap().into_iter().map(|p| p.text).collect()

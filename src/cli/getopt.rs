@@ -62,6 +62,9 @@ pub(crate) enum Opt {
     ReportJson,
     Warmup,
     ContinueOnError,
+    Shard,
+    StartAt,
+    Merge,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -150,6 +153,9 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "report-json", arg: ExtArg::Required, opt: Opt::ReportJson },
     Extension { long: "warmup", arg: ExtArg::Required, opt: Opt::Warmup },
     Extension { long: "continue-on-error", arg: ExtArg::No, opt: Opt::ContinueOnError },
+    Extension { long: "shard", arg: ExtArg::Required, opt: Opt::Shard },
+    Extension { long: "start-at", arg: ExtArg::Required, opt: Opt::StartAt },
+    Extension { long: "merge", arg: ExtArg::No, opt: Opt::Merge },
 ];
 
 /// The names of the extensions (for the test that `--help` lists them).

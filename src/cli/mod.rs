@@ -17,7 +17,7 @@ use std::ffi::OsString;
 use std::io::Read;
 
 use crate::compat::option::{self, IntOptionError};
-use crate::config::{Action, BenchConfig, Extensions, InitConfig, PartitionMethod};
+use crate::config::{Action, BenchConfig, Extensions, InitConfig, MergeConfig, PartitionMethod};
 use crate::log;
 use crate::pq::ConnParams;
 use crate::rand::dist::{SeedSpec, parse_seed};
@@ -174,6 +174,9 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let mut a = LowArgs::new(seed);
 
     let (items, getopt_error) = getopt::parse(argv.into_iter().skip(1).collect());
+    if getopt_error.is_none() && items.iter().any(|i| matches!(i, Item::Opt(Opt::Merge, _))) {
+        return merge_action(items);
+    }
     let mut positionals: Vec<String> = Vec::new();
     for item in items {
         match item {
@@ -187,6 +190,33 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
         return Err(Exit::Failure);
     }
     validate(a, positionals, command_line)
+}
+
+/// `--merge FILE...`, with only `--latency-percentiles` and
+/// `--report-json` besides.
+fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
+    let mut m = MergeConfig { files: Vec::new(), latency_percentiles: None, report_json: None };
+    for item in items {
+        match item {
+            Item::Positional(p) => m.files.push(p.to_string_lossy().into_owned()),
+            Item::Opt(Opt::Merge, _) => {}
+            Item::Opt(Opt::LatencyPercentiles, v) => {
+                let text = v.map(|v| v.to_string_lossy().into_owned());
+                m.latency_percentiles = Some(ext::percentiles(text.as_deref())?);
+            }
+            Item::Opt(Opt::ReportJson, v) => {
+                let text = v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
+                m.report_json = Some(ext::report_file(&text, "--report-json")?);
+            }
+            Item::Opt(..) => log::fatal!(Exit::Failure;
+                "--merge can be used only with --latency-percentiles and --report-json"
+            ),
+        }
+    }
+    if m.files.is_empty() {
+        log::fatal!(Exit::Failure; "--merge needs the --report-json files of the shards");
+    }
+    Ok(Action::Merge(m))
 }
 
 /// Applies one option, as the body of C's getopt loop does.
@@ -428,6 +458,16 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.ext.continue_on_error = true;
         }
+        Opt::Shard => {
+            a.benchmarking_option_set = true;
+            a.ext.shard = Some(ext::shard(&v)?);
+        }
+        Opt::StartAt => {
+            a.benchmarking_option_set = true;
+            a.ext.start_at_us = Some(ext::start_at(&v)?);
+        }
+        // Handled before the other options (see parse).
+        Opt::Merge => {}
     }
     Ok(())
 }
@@ -453,6 +493,14 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         a.nthreads = a.nclients;
     }
     a.throttle_delay_us *= f64::from(a.nthreads);
+    if let Some(s) = a.ext.shard
+        && i64::from(s.count) > i64::from(a.nthreads)
+    {
+        log::fatal!(Exit::Failure;
+            "--shard={}/{} needs at least {} threads (-j), not {}",
+            s.index, s.count, s.count, a.nthreads
+        );
+    }
 
     let mut rest = positionals.into_iter();
     let dbname = match a.dbname.take() {

@@ -19,6 +19,10 @@ pgbench-rs extensions (long options, matched only by their full name):
   --warmup=NUM             run NUM seconds before the measurement starts
                            (not counted anywhere)
   --continue-on-error      continue running after an SQL error
+  --shard=K/N              run part K (from 0) of N of the run the options describe
+  --start-at=TIME          start measuring at TIME (Unix epoch seconds or RFC 3339)
+  --merge FILE...          print the report of one run from its shards' --report-json
+                           files (with --latency-percentiles and --report-json only)
 ";
 
 const USAGE: &str = "\

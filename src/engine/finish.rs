@@ -8,7 +8,7 @@ use super::worker::WorkerResult;
 use crate::config::BenchConfig;
 use crate::log;
 use crate::report::json::{self, RunFacts};
-use crate::report::{self, RunParams, RunTotals};
+use crate::report::{self, RunParams, RunTotals, ShardFacts};
 use crate::stats::series::{RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
 
@@ -29,6 +29,10 @@ pub(super) struct Ending<'a> {
     pub(super) epoch_shift: i64,
     /// Origin of the progress reports and intervals (monotonic µs).
     pub(super) origin: i64,
+    /// `--shard`: the part of the run this process ran.
+    pub(super) shard: Option<ShardFacts>,
+    /// `--start-at` (monotonic µs).
+    pub(super) start_at: Option<i64>,
 }
 
 /// Prints the report (unless the run exited on an abort) and writes the
@@ -67,18 +71,25 @@ pub(super) fn report(
     if bench_start == i64::MAX {
         bench_start = e.end;
     }
-    if connected == i64::MAX || cfg.ext.warmup_s == 0 {
+    if connected == i64::MAX {
         connected = bench_start;
     }
+    let late_start_us = e.start_at.map_or(0, |at| (connected - at).max(0));
+    let (nclients, nthreads) = match &e.shard {
+        Some(s) => (s.clients.end - s.clients.start, i32::try_from(s.threads.len()).unwrap_or(0)),
+        None => (cfg.nclients, cfg.nthreads),
+    };
     let params = RunParams {
+        shard: e.shard.as_ref(),
+        late_start_us,
         scripts: &cfg.scripts,
         total_weight: cfg.total_weight,
         scale: e.info.scale,
         partition_method: e.info.partition_method,
         partitions: e.info.partitions,
         query_mode: cfg.query_mode,
-        nclients: cfg.nclients,
-        nthreads: cfg.nthreads,
+        nclients,
+        nthreads,
         max_tries: cfg.max_tries,
         nxacts: cfg.nxacts,
         duration: cfg.duration,
@@ -111,7 +122,10 @@ pub(super) fn report(
     }
     if let Some(path) = cfg.ext.report_json.as_deref() {
         let facts = RunFacts {
-            cfg,
+            configuration: json::configuration(&params, cfg),
+            percentiles: cfg.ext.json_percentiles(),
+            warmup_s: cfg.ext.warmup_s,
+            start_at_us: cfg.ext.start_at_us,
             server_version: e.server_version,
             start_us: bench_start + e.epoch_shift,
             end_us: e.end + e.epoch_shift,

@@ -126,25 +126,41 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     let n_commands: usize = cfg.scripts.iter().map(|s| s.commands.len()).sum();
     let mut clients = client_rngs.into_iter().enumerate().map(|(i, rng)| {
         let id = i32::try_from(i).unwrap_or(i32::MAX);
-        let mut vars = proto.clone();
-        if define_client_id {
-            vars.set_value(CLIENT_ID, Value::Int(i64::from(id)));
-        }
-        Client::new(id, vars, rng, n_commands)
+        (id, rng)
     });
     // ...and three generators per thread. Each thread's clients are built
     // straight into its own vector: no array of every client is kept.
+    // Under --shard the generators of every thread are drawn, but only
+    // the shard's threads are built, with their clients' global ids.
     let nthreads = usize::try_from(cfg.nthreads).unwrap_or(1).max(1);
-    let mut threads: Vec<(ThreadState, Vec<Client>)> = Vec::with_capacity(nthreads);
+    let mine = cfg.ext.shard.map_or(0..nthreads, |s| s.threads(nthreads));
+    let mut threads: Vec<(ThreadState, Vec<Client>)> = Vec::with_capacity(mine.len());
     let mut dealt = 0;
     for t in 0..nthreads {
         // Earlier threads get the larger blocks, as C deals them.
         let count = (n - dealt + nthreads - t - 1) / (nthreads - t);
         let rngs = [base.derive(), base.derive(), base.derive()];
-        let mine: Vec<Client> = clients.by_ref().take(count).collect();
-        threads.push((ThreadState::new(t, rngs, &cfg.scripts), mine));
+        let block = clients.by_ref().take(count);
+        if mine.contains(&t) {
+            let built: Vec<Client> = block
+                .map(|(id, rng)| {
+                    let mut vars = proto.clone();
+                    if define_client_id {
+                        vars.set_value(CLIENT_ID, Value::Int(i64::from(id)));
+                    }
+                    Client::new(id, vars, rng, n_commands)
+                })
+                .collect();
+            let mut th = ThreadState::new(t, rngs, &cfg.scripts);
+            th.slot = threads.len();
+            threads.push((th, built));
+        } else {
+            block.for_each(drop);
+        }
         dealt += count;
     }
+    let shard_clients: usize = threads.iter().map(|(_, c)| c.len()).sum();
+    let first_client = threads.first().and_then(|(_, c)| c.first()).map_or(0, |c| c.id);
 
     let waker = match Waker::new() {
         Ok(w) => w,
@@ -153,15 +169,21 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
             return Err(SetupFailed);
         }
     };
-    let sync = RunSync::new(nthreads, waker);
+    let sync = RunSync::new(threads.len(), waker);
     // The -T flag is static so that a signal handler may raise it too.
     static TIMER: AtomicBool = AtomicBool::new(false);
     let timer = &TIMER;
     let start_time = monotonic_us();
-    // Without a warm-up the -T time counts from here; after one, from
-    // the end of the warm-up.
+    let shift = epoch_shift();
+    // --start-at: the progress reports and -T count from that time.
+    let start_at = cfg.ext.start_at_us.map(|at| at - shift);
+    if let Some(at) = start_at {
+        let _ = sync.origin.set(at);
+    }
+    // Without a warm-up the -T time counts from here (or --start-at);
+    // after one, from the end of the warm-up.
     if cfg.duration > 0 && cfg.ext.warmup_s == 0 {
-        let end = start_time + i64::from(cfg.duration) * 1_000_000;
+        let end = start_at.unwrap_or(start_time) + i64::from(cfg.duration) * 1_000_000;
         sync.end_time.store(end, std::sync::atomic::Ordering::Relaxed);
     }
     let shared = Shared {
@@ -169,13 +191,14 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         scripts: &cfg.scripts,
         timer,
         warmup_us: i64::from(cfg.ext.warmup_s) * 1_000_000,
+        start_at,
         detailed: cfg.progress > 0
             || cfg.throttle_delay_us > 0.0
             || cfg.latency_limit_us != 0
             || cfg.use_log
             || cfg.per_script_stats
             || cfg.ext.distributions(),
-        epoch_shift: epoch_shift(),
+        epoch_shift: shift,
         sync: &sync,
         mechanism: mechanism(),
         pin: std::env::var("PGBENCH_RS_PIN").is_ok_and(|v| v == "on"),
@@ -224,6 +247,12 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         end,
         epoch_shift: shared.epoch_shift,
         origin: sync.measure_origin.get().or(sync.origin.get()).copied().unwrap_or(start_time),
+        shard: cfg.ext.shard.map(|s| crate::report::ShardFacts {
+            shard: s,
+            threads: mine.clone(),
+            clients: first_client..first_client + i32::try_from(shard_clients).unwrap_or(i32::MAX),
+        }),
+        start_at,
     };
     finish::report(&ending, &mut results, series, outcome);
     Ok(outcome)

@@ -20,6 +20,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) timer: &'a AtomicBool,
     /// `--warmup` in µs (0: none).
     pub(crate) warmup_us: i64,
+    /// `--start-at` (monotonic µs).
+    pub(crate) start_at: Option<i64>,
     /// Whether latencies are measured (`-P`, `-R`, `-L`, `-l` or several
     /// scripts).
     pub(crate) detailed: bool,

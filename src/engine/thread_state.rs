@@ -13,8 +13,10 @@ use crate::stats::{CommandStats, StatsData};
 /// Per-thread mutable state the client state machine updates.
 #[derive(Debug)]
 pub(crate) struct ThreadState {
-    /// Thread number.
+    /// Thread number in the run (under `--shard`, of the whole run).
     pub(crate) tid: usize,
+    /// Its place among this process's threads (`tid` without a shard).
+    pub(crate) slot: usize,
     /// Script choice (`ts_choose_rs`).
     pub(crate) choose_rng: PgPrng,
     /// `-R` delays (`ts_throttle_rs`).
@@ -53,6 +55,7 @@ impl ThreadState {
         let [choose_rng, throttle_rng, sample_rng] = rngs;
         ThreadState {
             tid,
+            slot: tid,
             choose_rng,
             throttle_rng,
             sample_rng,

@@ -30,7 +30,7 @@ use crate::sys::wait::{Interest, Token, Waiter};
 pub(crate) enum Msg {
     /// Cumulative statistics at a progress report time.
     Progress {
-        /// Thread number.
+        /// The thread's slot among this process's threads.
         tid: usize,
         /// Which report (1 for the first).
         seq: u64,
@@ -45,7 +45,7 @@ pub(crate) enum Msg {
     },
     /// The worker's warm-up is over (after its last warm-up snapshot).
     Measuring {
-        /// Thread number.
+        /// The thread's slot among this process's threads.
         tid: usize,
     },
     /// The worker is done.
@@ -74,7 +74,7 @@ pub(crate) enum WorkerOutcome {
 /// What a worker hands back at the end of the run.
 #[derive(Debug)]
 pub(crate) struct WorkerResult {
-    /// Thread number.
+    /// The thread's slot among this process's threads.
     pub(crate) tid: usize,
     /// The thread's statistics and counters.
     pub(crate) state: ThreadState,
@@ -97,7 +97,7 @@ pub(crate) fn run(
     let cfg = sh.cfg;
     let mut setup_failed = false;
     if sh.pin {
-        crate::sys::affinity::pin_current_thread(th.tid);
+        crate::sys::affinity::pin_current_thread(th.slot);
     }
     if cfg.use_log {
         let path = txlog::log_path(cfg.log_prefix.as_deref(), std::process::id(), th.tid);
@@ -111,7 +111,7 @@ pub(crate) fn run(
     }
     if !sh.sync.ready.wait() {
         return WorkerResult {
-            tid: th.tid,
+            tid: th.slot,
             state: th,
             bench_start: i64::MAX,
             connected: 0,
@@ -119,7 +119,7 @@ pub(crate) fn run(
         };
     }
     let thread_start = monotonic_us();
-    if th.tid == 0 {
+    if th.slot == 0 {
         let _ = sh.sync.origin.set(thread_start);
     }
     if !cfg.is_connect && !setup_failed {
@@ -147,11 +147,14 @@ pub(crate) fn run(
     if !sh.sync.go.wait() {
         setup_failed = true;
     }
-    if th.tid == 0 && !cfg.is_connect {
+    if th.slot == 0 && !cfg.is_connect {
         crate::sys::malloc::heap_after_connections();
     }
     let connected = monotonic_us();
-    th.throttle_trigger = connected;
+    if let Some(at) = sh.start_at {
+        wait_for_start(sh, th.slot, at, connected);
+    }
+    th.throttle_trigger = connected.max(sh.start_at.unwrap_or(0));
     let mut origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
     let mut end = LoopEnd::AllDone;
     // When the measurement started (never: i64::MAX).
@@ -163,7 +166,7 @@ pub(crate) fn run(
                 Err(e) => end = e,
             }
         } else {
-            bench_start = connected;
+            bench_start = th.throttle_trigger;
         }
     }
     if bench_start != i64::MAX {
@@ -215,7 +218,30 @@ pub(crate) fn run(
     } else {
         WorkerOutcome::ClientsAborted
     };
-    WorkerResult { tid: th.tid, state: th, bench_start, connected, outcome }
+    WorkerResult { tid: th.slot, state: th, bench_start, connected, outcome }
+}
+
+/// `--start-at`: waits until `at` (monotonic µs), or warns (the first
+/// thread) that the connections were made too late for it.
+fn wait_for_start(sh: &Shared<'_>, slot: usize, at: i64, connected: i64) {
+    if connected > at {
+        if slot == 0 {
+            #[allow(clippy::cast_precision_loss)]
+            let late = (connected - at) as f64 / 1e6;
+            log::warning!(
+                "the connections were made {late:.3} s after the time of --start-at: the run starts now"
+            );
+        }
+        return;
+    }
+    loop {
+        let now = monotonic_us();
+        if now >= at || sh.sync.stopping() {
+            return;
+        }
+        let nap = (at - now).min(50_000);
+        std::thread::sleep(std::time::Duration::from_micros(nap.unsigned_abs()));
+    }
 }
 
 /// `--warmup`: the clients run until the warm-up's end, finish the
@@ -236,7 +262,7 @@ fn warm_up(
     let end = Loop::new(clients.len()).run(sh, th, clients, tx, origin);
     th.warm_end = 0;
     th.log = log;
-    let _ = tx.send(Msg::Measuring { tid: th.tid });
+    let _ = tx.send(Msg::Measuring { tid: th.slot });
     if end != LoopEnd::AllDone || sh.sync.stopping() {
         // The threads still warming up or waiting give up too.
         sh.sync.abandon();
@@ -288,7 +314,7 @@ fn send_progress(sh: &Shared<'_>, th: &mut ThreadState, tx: &Sender<Msg>, seq: u
         None => Vec::new(),
     };
     let warm = th.warm_end != 0;
-    let _ = tx.send(Msg::Progress { tid: th.tid, seq, now, stats: th.stats, intervals, warm });
+    let _ = tx.send(Msg::Progress { tid: th.slot, seq, now, stats: th.stats, intervals, warm });
 }
 
 /// How the wait loop ended.

@@ -24,8 +24,14 @@ pub(crate) const SCHEMA_VERSION: u32 = 1;
 /// What the document says about the run besides its statistics.
 #[derive(Debug)]
 pub(crate) struct RunFacts<'a> {
-    /// The configuration.
-    pub(crate) cfg: &'a BenchConfig,
+    /// The document's `configuration` ([`configuration`]).
+    pub(crate) configuration: Value,
+    /// The percentiles it gives (the default ones and those asked for).
+    pub(crate) percentiles: Vec<Percentile>,
+    /// `--warmup`, seconds.
+    pub(crate) warmup_s: i32,
+    /// `--start-at`, Unix epoch µs.
+    pub(crate) start_at_us: Option<i64>,
     /// `server_version` as the server reports it.
     pub(crate) server_version: &'a str,
     /// When the measurement started and ended (Unix epoch µs).
@@ -70,6 +76,8 @@ fn dist(ss: &SimpleStats, hist: Option<&Hist>, pcts: &[Percentile]) -> Value {
     o.insert("stddev".into(), ms(sd));
     o.insert("min".into(), ms(ss.min));
     o.insert("max".into(), ms(ss.max));
+    o.insert("min_us".into(), json!(ss.min));
+    o.insert("max_us".into(), json!(ss.max));
     o.insert("sum_us".into(), json!(ss.sum));
     o.insert("sum2_us".into(), json!(ss.sum2));
     if let Some(h) = hist {
@@ -139,8 +147,9 @@ fn stats_block(
     o
 }
 
-fn configuration(p: &RunParams<'_>, f: &RunFacts<'_>) -> Value {
-    let cfg = f.cfg;
+/// The `configuration` of the document: the command line, every option
+/// and the scripts.
+pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
     let positive = |v: i32| if v > 0 { json!(v) } else { Value::Null };
     let defines: Map<String, Value> = cfg
         .defines
@@ -206,6 +215,8 @@ fn configuration(p: &RunParams<'_>, f: &RunFacts<'_>) -> Value {
         "report_json": cfg.ext.report_json,
         "warmup_s": cfg.ext.warmup_s,
         "continue_on_error": cfg.ext.continue_on_error,
+        "shard": cfg.ext.shard.map(|s| format!("{}/{}", s.index, s.count)),
+        "start_at": cfg.ext.start_at_us.map(seconds),
         "scripts": scripts,
     })
 }
@@ -235,17 +246,18 @@ fn progress(t: &RunTotals<'_>, f: &RunFacts<'_>, throttled: bool, pcts: &[Percen
     json!({
         "interval_s": 1,
         "start_time": seconds(f.origin_us),
+        "start_time_us": f.origin_us,
         "intervals": intervals,
     })
 }
 
 /// The whole document.
 pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -> Value {
-    let pcts = f.cfg.ext.json_percentiles();
+    let pcts = &f.percentiles;
     let m = Measures::of(p, t);
     let dist = t.dist;
     let mut totals =
-        stats_block(&t.total, dist.map(|d| &d.total), m.bench_duration, p.throttled, &pcts);
+        stats_block(&t.total, dist.map(|d| &d.total), m.bench_duration, p.throttled, pcts);
     totals.insert(
         "transactions_expected".into(),
         if p.duration <= 0 { json!(p.nxacts.wrapping_mul(p.nclients)) } else { Value::Null },
@@ -257,6 +269,10 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
     totals.insert("late_pct".into(), json!(late_pct));
     totals.insert("latency_average_ms".into(), json!(m.latency_average_ms));
     totals.insert("duration_s".into(), json!(m.bench_duration));
+    // The raw times a merge of shards needs.
+    totals.insert("duration_us".into(), json!(t.total_duration_us));
+    totals.insert("connection_total_us".into(), json!(t.conn_total_duration_us));
+    totals.insert("initial_connection_us".into(), json!(t.conn_elapsed_duration_us));
     if p.is_connect {
         totals.insert("average_connection_time_ms".into(), json!(m.average_connection_ms));
     } else {
@@ -273,7 +289,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
                 t.scripts.get(i).copied().unwrap_or_default()
             };
             let part = dist.and_then(|d| d.scripts.get(i));
-            let mut o = stats_block(&s, part, m.bench_duration, p.throttled, &pcts);
+            let mut o = stats_block(&s, part, m.bench_duration, p.throttled, pcts);
             o.insert("name".into(), json!(script.desc));
             o.insert("weight".into(), json!(script.weight));
             #[allow(clippy::cast_precision_loss)]
@@ -299,7 +315,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
                             sum2: c.elapsed.sum2 * 1e12,
                         };
                         let h = dist.and_then(|d| d.commands.get(i)).and_then(|c| c.get(j));
-                        let mut latency = dist_or_empty(&ss, h, &pcts);
+                        let mut latency = dist_or_empty(&ss, h, pcts);
                         // The report's average, as C computes it from seconds.
                         #[allow(clippy::cast_precision_loss)]
                         if c.elapsed.count > 0 {
@@ -337,13 +353,23 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         "server_version": f.server_version,
         "start_time": seconds(f.start_us),
         "end_time": seconds(f.end_us),
+        "start_time_us": f.start_us,
+        "end_time_us": f.end_us,
+        "shard": p.shard.map(|s| json!({
+            "index": s.shard.index,
+            "count": s.shard.count,
+            "threads": [s.threads.start, s.threads.end],
+            "clients": [s.clients.start, s.clients.end],
+        })),
+        "start_at": f.start_at_us.map(seconds),
+        "late_start_s": seconds(p.late_start_us),
         "status": f.status,
         "interrupted_by": f.interrupted_by,
-        "warmup_s": f.cfg.ext.warmup_s,
-        "configuration": configuration(p, f),
+        "warmup_s": f.warmup_s,
+        "configuration": f.configuration,
         "totals": totals,
         "scripts": scripts,
-        "progress": progress(t, f, p.throttled, &pcts),
+        "progress": progress(t, f, p.throttled, pcts),
     })
 }
 

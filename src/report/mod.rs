@@ -29,9 +29,25 @@ pub(crate) fn write_stdout(text: &str) {
     let _ = out.flush();
 }
 
+/// Which part of the run a `--shard` process ran.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ShardFacts {
+    /// `--shard=K/N`.
+    pub(crate) shard: crate::config::Shard,
+    /// The run's threads it ran.
+    pub(crate) threads: std::ops::Range<usize>,
+    /// The ids of the clients it ran.
+    pub(crate) clients: std::ops::Range<i32>,
+}
+
 /// The settings the report describes.
 #[derive(Debug)]
 pub(crate) struct RunParams<'a> {
+    /// `--shard`: the part of the run this report covers (its clients
+    /// and threads are `nclients` and `nthreads`).
+    pub(crate) shard: Option<&'a ShardFacts>,
+    /// `--start-at`: how late the measurement started, µs (0: on time).
+    pub(crate) late_start_us: i64,
     /// The scripts, in order (descriptions, weights, commands).
     pub(crate) scripts: &'a [Script],
     /// Sum of the script weights.
@@ -229,6 +245,23 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     let _ = writeln!(o, "query mode: {mode}");
     let _ = writeln!(o, "number of clients: {}", p.nclients);
     let _ = writeln!(o, "number of threads: {}", p.nthreads);
+    if let Some(s) = p.shard {
+        let _ = writeln!(
+            o,
+            "shard: {} of {} (threads {} to {}, clients {} to {})",
+            s.shard.index,
+            s.shard.count,
+            s.threads.start,
+            s.threads.end - 1,
+            s.clients.start,
+            s.clients.end - 1
+        );
+    }
+    if p.late_start_us > 0 {
+        #[allow(clippy::cast_precision_loss)]
+        let late = p.late_start_us as f64 / 1e6;
+        let _ = writeln!(o, "late start: {} s after --start-at", Fixed(late, 3));
+    }
     if p.max_tries != 0 {
         let _ = writeln!(o, "maximum number of tries: {}", p.max_tries);
     }

@@ -166,7 +166,6 @@ impl Hist {
     }
 
     /// A distribution from [`Hist::encode`]'s text.
-    #[cfg(test)]
     pub(crate) fn decode(text: &str) -> Result<Hist, DecodeError> {
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(text.trim())

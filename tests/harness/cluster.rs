@@ -260,15 +260,36 @@ pub(crate) fn extra_cluster(name: &str) -> &'static Cluster {
     Box::leak(Box::new(c))
 }
 
+/// A separate server that also listens on TCP, on every address, logs
+/// each connection, and trusts clients from 10.0.0.0/8 (the shard test's network namespaces
+/// reach it over veth pairs). Stopped by the watchdog at exit too.
+pub(crate) fn tcp_cluster(name: &str) -> &'static Cluster {
+    let c = extra_cluster(name);
+    let hba = c.dir.join("data").join("pg_hba.conf");
+    let mut text =
+        std::fs::read_to_string(&hba).unwrap_or_else(|e| panic!("read pg_hba.conf: {e}"));
+    text.push_str("host all all 10.0.0.0/8 trust\n");
+    std::fs::write(&hba, text).unwrap_or_else(|e| panic!("write pg_hba.conf: {e}"));
+    c.stop_immediate().unwrap_or_else(|e| panic!("stop {name}: {e}"));
+    c.pg_ctl_start_with("-c listen_addresses=* -c log_connections=on")
+        .unwrap_or_else(|e| panic!("start {name}: {e}"));
+    c
+}
+
 impl Cluster {
     /// Start the server (`pg_ctl start -w`) on its socket directory and port.
     pub(crate) fn pg_ctl_start(&self) -> Result<(), String> {
+        self.pg_ctl_start_with("")
+    }
+
+    /// [`Cluster::pg_ctl_start`] with more server options (later ones win).
+    fn pg_ctl_start_with(&self, more: &str) -> Result<(), String> {
         // autovacuum off: the tests compare vacuum/analyze counts, and nothing
         // should touch the tables behind pgbench's back.
         let opts = format!(
             "-k {} -p {} -c listen_addresses= -c fsync=off -c synchronous_commit=off \
              -c full_page_writes=off -c max_connections={MAX_CONNECTIONS} -c max_wal_size=1GB \
-             -c autovacuum=off",
+             -c autovacuum=off {more}",
             self.dir.display(),
             self.port
         );

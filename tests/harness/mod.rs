@@ -52,6 +52,7 @@ pub(crate) mod bench;
 pub(crate) mod cluster;
 pub(crate) mod compare;
 pub(crate) mod expected;
+pub(crate) mod netns;
 pub(crate) mod normalize;
 pub(crate) mod reference;
 pub(crate) mod runner;

@@ -1,0 +1,155 @@
+//! What `--merge` accepts: pgbench-rs JSON reports, each of one shard
+//! (`--shard=K/N`), all N shards of the same run exactly once. "The same
+//! run" means the same benchmark (every option but the shard, the report
+//! file, the connection and an unset random seed, and the same scripts),
+//! the same `--start-at`, and measured intervals that overlap. Each
+//! refusal names the files.
+
+use serde_json::Value;
+
+use super::{Doc, Failed};
+use crate::log;
+
+/// Reads one document: JSON, and a pgbench-rs report of the schema this
+/// program writes.
+pub(super) fn read(path: &str) -> Result<Value, Failed> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            log::error!("could not read report file \"{path}\": {}", crate::sys::os_error_text(&e));
+            return Err(Failed);
+        }
+    };
+    let v: Value = match serde_json::from_str(&text) {
+        Ok(v) => v,
+        Err(e) => {
+            log::error!("report file \"{path}\" is not JSON: {e}");
+            return Err(Failed);
+        }
+    };
+    if v["format"] != "pgbench-rs report" {
+        log::error!("\"{path}\" is not a pgbench-rs JSON report");
+        return Err(Failed);
+    }
+    let version = u64::from(crate::report::json::SCHEMA_VERSION);
+    if v["schema_version"].as_u64() != Some(version) {
+        log::error!(
+            "\"{path}\" has schema version {}, this pgbench-rs reads version {version}",
+            v["schema_version"]
+        );
+        return Err(Failed);
+    }
+    Ok(v)
+}
+
+/// The configuration fields that may differ between the shards of one
+/// run.
+const PER_SHARD: &[&str] = &["command_line", "shard", "report_json", "connection", "random_seed"];
+
+/// The configuration without [`PER_SHARD`] (the random seed among them:
+/// without `--random-seed` each shard draws its own).
+fn comparable(cfg: &Value) -> Value {
+    let mut c = cfg.clone();
+    if let Some(o) = c.as_object_mut() {
+        for k in PER_SHARD {
+            o.remove(*k);
+        }
+    }
+    c
+}
+
+/// The first option that differs between two configurations.
+fn first_difference(a: &Value, b: &Value) -> String {
+    match (a.as_object(), b.as_object()) {
+        (Some(x), Some(y)) => {
+            x.keys().chain(y.keys()).find(|k| x.get(*k) != y.get(*k)).cloned().unwrap_or_default()
+        }
+        _ => String::new(),
+    }
+}
+
+/// The shard a document is of: (K, N).
+fn shard_of(d: &Doc) -> Result<(u64, u64), Failed> {
+    let s = &d.v["shard"];
+    match (s["index"].as_u64(), s["count"].as_u64()) {
+        (Some(k), Some(n)) => Ok((k, n)),
+        _ => {
+            log::error!("\"{}\" is not the report of a shard (a run with --shard)", d.path);
+            Err(Failed)
+        }
+    }
+}
+
+fn quoted(paths: &[&str]) -> String {
+    paths.iter().map(|p| format!("\"{p}\"")).collect::<Vec<_>>().join(", ")
+}
+
+/// Checks that `docs` are the N shards of one run, each once, and puts
+/// them in shard order.
+pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Failed> {
+    let mut shards = Vec::with_capacity(docs.len());
+    for d in docs.iter() {
+        shards.push(shard_of(d)?);
+    }
+    let (first, n) = (&docs[0], shards[0].1);
+    for (d, &(_, count)) in docs.iter().zip(&shards) {
+        if count != n {
+            log::error!(
+                "\"{}\" and \"{}\" are shards of different runs: one split in {n}, the other in {count}",
+                first.path,
+                d.path
+            );
+            return Err(Failed);
+        }
+    }
+    let base = comparable(&first.v["configuration"]);
+    for d in docs.iter().skip(1) {
+        let other = comparable(&d.v["configuration"]);
+        if other != base {
+            log::error!(
+                "\"{}\" and \"{}\" are reports of different runs: their configurations differ ({})",
+                first.path,
+                d.path,
+                first_difference(&base, &other)
+            );
+            return Err(Failed);
+        }
+    }
+    for k in 0..n {
+        let with: Vec<&str> = docs
+            .iter()
+            .zip(&shards)
+            .filter(|(_, s)| s.0 == k)
+            .map(|(d, _)| d.path.as_str())
+            .collect();
+        match with.len() {
+            1 => {}
+            0 => {
+                let all: Vec<&str> = docs.iter().map(|d| d.path.as_str()).collect();
+                log::error!("shard {k} of {n} is missing: {} hold the others", quoted(&all));
+                return Err(Failed);
+            }
+            _ => {
+                log::error!("{} are all shard {k} of {n}", quoted(&with));
+                return Err(Failed);
+            }
+        }
+    }
+    // One run: the shards measured at the same time.
+    let span = |d: &Doc| (d.v["start_time_us"].as_i64(), d.v["end_time_us"].as_i64());
+    for d in docs.iter().skip(1) {
+        match (span(first), span(d)) {
+            ((Some(s1), Some(e1)), (Some(s2), Some(e2))) if s1.max(s2) < e1.min(e2) => {}
+            _ => {
+                log::error!(
+                    "\"{}\" and \"{}\" are reports of different runs: they did not measure at the same time",
+                    first.path,
+                    d.path
+                );
+                return Err(Failed);
+            }
+        }
+    }
+    docs.sort_by_key(|d| d.v["shard"]["index"].as_u64().unwrap_or(0));
+    Ok(())
+}

@@ -1,0 +1,325 @@
+//! `--merge FILE...`: the report one run would have printed, from the
+//! `--report-json` documents of its shards (`--shard=K/N`). The documents
+//! are checked to be the N shards of one run ([`check`]); their counts and
+//! sums are added, their histograms merged, and the text report (with its
+//! `-P` lines when the shards printed them) and, with `--report-json`, the
+//! merged document are produced by the same code as a run's.
+
+mod check;
+mod read;
+
+use serde_json::Value;
+
+use crate::config::{MergeConfig, PartitionMethod, Percentile};
+use crate::log;
+use crate::report::json::{self, RunFacts};
+use crate::report::progress::{ProgressFormat, format_progress};
+use crate::report::{self, RunParams, RunTotals};
+use crate::script::{QueryMode, Script, VarRegistry, parse_script};
+use crate::stats::series::{Interval, PackedPart, Part, RunDist, Series};
+use crate::stats::{CommandStats, StatsData};
+use read::BadField;
+
+/// The merge could not be made (the message has been printed): exit
+/// status 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Failed;
+
+/// How a merge that was made ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Merged {
+    /// Every shard's run was complete.
+    Complete,
+    /// Some shard's run was not (a client aborted, it was interrupted):
+    /// the report says so, exit status 2.
+    Incomplete,
+}
+
+/// One shard's document.
+#[derive(Debug)]
+struct Doc {
+    path: String,
+    v: Value,
+}
+
+/// Runs `--merge`.
+pub(crate) fn run(m: &MergeConfig) -> Result<Merged, Failed> {
+    let mut docs = Vec::with_capacity(m.files.len());
+    for path in &m.files {
+        docs.push(Doc { path: path.clone(), v: check::read(path)? });
+    }
+    check::same_run(&mut docs)?;
+    merge(m, &docs).map_err(|BadField(field)| {
+        log::error!("the reports lack \"{field}\", or it is not what it should be");
+        Failed
+    })
+}
+
+/// The whole run's settings, from the first shard's configuration.
+struct Settings {
+    scripts: Vec<Script>,
+    cfg: Value,
+}
+
+fn scripts_of(cfg: &Value) -> Result<Vec<Script>, BadField> {
+    let mut registry = VarRegistry::default();
+    let mut out = Vec::new();
+    for s in read::list(cfg, &["scripts"])? {
+        let name = read::text(s, &["name"])?;
+        let body = read::text(s, &["text"])?;
+        let mut script = parse_script(name, body.as_bytes(), &mut registry)
+            .map_err(|e| BadField(format!("configuration.scripts ({e})")))?;
+        script.weight = i32::try_from(read::int(s, &["weight"])?).unwrap_or(0);
+        out.push(script);
+    }
+    Ok(out)
+}
+
+/// `-T`, `-t` and the like: a positive integer or null (0).
+fn opt_int(cfg: &Value, key: &str) -> i32 {
+    cfg[key].as_i64().and_then(|v| i32::try_from(v).ok()).unwrap_or(0)
+}
+
+fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
+    let first = &docs[0].v;
+    let s = Settings {
+        scripts: scripts_of(&first["configuration"])?,
+        cfg: first["configuration"].clone(),
+    };
+    let cfg = &s.cfg;
+    let n_scripts = s.scripts.len();
+    // The percentiles to show: --merge's own, else those the shards showed.
+    let shown: Option<Vec<Percentile>> = m.latency_percentiles.clone().or_else(|| {
+        cfg["latency_percentiles"]
+            .as_array()
+            .map(|v| v.iter().filter_map(Value::as_f64).map(Percentile::new).collect())
+    });
+    let mut json_pcts: Vec<Percentile> =
+        crate::config::DEFAULT_PERCENTILES.iter().map(|&v| Percentile::new(v)).collect();
+    for p in shown.iter().flatten() {
+        if !json_pcts.iter().any(|q| q.value == p.value) {
+            json_pcts.push(p.clone());
+        }
+    }
+    json_pcts.sort_by(|a, b| a.value.total_cmp(&b.value));
+
+    // Counts and sums.
+    let mut total = StatsData::new(0);
+    let mut scripts = vec![StatsData::new(0); n_scripts];
+    let mut commands: Vec<Vec<CommandStats>> =
+        s.scripts.iter().map(|sc| vec![CommandStats::default(); sc.commands.len()]).collect();
+    let mut late = 0;
+    let mut conn_total = 0;
+    let mut conn_elapsed = 0;
+    let mut late_start = 0;
+    let (mut start_us, mut end_us) = (i64::MAX, i64::MIN);
+    let mut complete = true;
+    // Distributions.
+    let mut total_part = Part::default();
+    let mut script_parts = vec![Part::default(); n_scripts];
+    let mut command_hists: Vec<Vec<crate::stats::hist::Hist>> = s
+        .scripts
+        .iter()
+        .map(|sc| vec![crate::stats::hist::Hist::new(); sc.commands.len()])
+        .collect();
+    let mut series = Series::default();
+    let aligned =
+        docs.iter().all(|d| d.v["progress"]["start_time_us"] == first["progress"]["start_time_us"]);
+    for d in docs {
+        let v = &d.v;
+        complete &= read::text(v, &["status"])? == "completed";
+        total.merge(&read::stats(&v["totals"])?);
+        total_part.latency.add(&read::hist(v, &["totals", "latency_ms"])?);
+        total_part.lag.add(&read::hist(v, &["totals", "lag_ms"])?);
+        late += read::int(v, &["totals", "late"])?;
+        conn_total += read::int(v, &["totals", "connection_total_us"])?;
+        conn_elapsed = conn_elapsed.max(read::int(v, &["totals", "initial_connection_us"])?);
+        #[allow(clippy::cast_possible_truncation)]
+        let late_us = (read::num(v, &["late_start_s"])? * 1e6).round() as i64;
+        late_start = late_start.max(late_us);
+        start_us = start_us.min(read::int(v, &["start_time_us"])?);
+        end_us = end_us.max(read::int(v, &["end_time_us"])?);
+        for (i, sv) in read::list(v, &["scripts"])?.iter().enumerate().take(n_scripts) {
+            scripts[i].merge(&read::stats(sv)?);
+            script_parts[i].latency.add(&read::hist(sv, &["latency_ms"])?);
+            script_parts[i].lag.add(&read::hist(sv, &["lag_ms"])?);
+            if let Some(cs) = sv["commands"].as_array() {
+                for (j, c) in cs.iter().enumerate() {
+                    if let (Some(acc), Some(h)) =
+                        (commands[i].get_mut(j), command_hists[i].get_mut(j))
+                    {
+                        acc.merge(&read::command(c)?);
+                        h.add(&read::hist(c, &["latency_ms"])?);
+                    }
+                }
+            }
+        }
+        if aligned {
+            for iv in read::list(v, &["progress", "intervals"])? {
+                let index = u64::try_from(read::int(iv, &["index"])?).unwrap_or(0);
+                let part = PackedPart {
+                    script: 0,
+                    stats: read::stats(iv)?,
+                    latency: read::hist(iv, &["latency_ms"])?.to_bytes(),
+                    lag: read::hist(iv, &["lag_ms"])?.to_bytes(),
+                };
+                series
+                    .add(&[Interval { index, parts: vec![part] }])
+                    .map_err(|e| BadField(format!("progress.intervals: {e}")))?;
+            }
+        }
+    }
+    if !aligned {
+        log::warning!(
+            "the shards' one-second intervals do not start at the same time (they did not run with the same --start-at): the merged report has no progress series"
+        );
+    }
+    for (part, st) in script_parts.iter_mut().zip(&scripts) {
+        part.stats = *st;
+    }
+    total_part.stats = total;
+    let dist =
+        RunDist { series, scripts: script_parts, total: total_part, commands: command_hists };
+
+    let throttled = !cfg["rate_tps"].is_null();
+    #[allow(clippy::cast_possible_truncation)]
+    let latency_limit_us =
+        cfg["latency_limit_ms"].as_f64().map_or(0, |ms| (ms * 1000.0).round() as i64);
+    let params = RunParams {
+        shard: None,
+        late_start_us: late_start,
+        scripts: &s.scripts,
+        total_weight: s.scripts.iter().map(|sc| i64::from(sc.weight)).sum(),
+        scale: opt_int(cfg, "scale"),
+        partition_method: match cfg["partition_method"].as_str() {
+            Some("range") => PartitionMethod::Range,
+            Some("hash") => PartitionMethod::Hash,
+            _ => PartitionMethod::None,
+        },
+        partitions: opt_int(cfg, "partitions"),
+        query_mode: match cfg["query_mode"].as_str() {
+            Some("extended") => QueryMode::Extended,
+            Some("prepared") => QueryMode::Prepared,
+            _ => QueryMode::Simple,
+        },
+        nclients: opt_int(cfg, "clients"),
+        nthreads: opt_int(cfg, "threads"),
+        max_tries: u32::try_from(opt_int(cfg, "max_tries")).unwrap_or(1),
+        nxacts: opt_int(cfg, "transactions_per_client"),
+        duration: opt_int(cfg, "duration_s"),
+        failures_detailed: cfg["failures_detailed"].as_bool().unwrap_or(false),
+        throttled,
+        latency_limit_us,
+        progress: !cfg["progress_s"].is_null(),
+        is_connect: cfg["connect"].as_bool().unwrap_or(false),
+        per_script_stats: n_scripts > 1,
+        report_per_command: cfg["report_per_command"].as_bool().unwrap_or(false),
+        percentiles: shown.as_deref(),
+        continue_on_error: cfg["continue_on_error"].as_bool().unwrap_or(false),
+        warmup_s: opt_int(cfg, "warmup_s"),
+    };
+    let totals = RunTotals {
+        total,
+        total_duration_us: end_us - start_us,
+        conn_total_duration_us: conn_total,
+        conn_elapsed_duration_us: conn_elapsed,
+        latency_late: late,
+        scripts: &scripts,
+        commands: &commands,
+        dist: Some(&dist),
+    };
+
+    let server = read::text(first, &["server_version"])?;
+    report::write_stdout(&banner(server));
+    let origin_us = read::int(first, &["progress", "start_time_us"])?;
+    if aligned && params.progress {
+        progress_lines(cfg, &params, &dist, origin_us, end_us);
+    }
+    report::write_stdout(&report::format_results(&params, &totals));
+    if !complete {
+        log::error!("Run was aborted; the above results are incomplete.");
+    }
+    if let Some(path) = m.report_json.as_deref() {
+        let mut configuration = cfg.clone();
+        configuration["shard"] = Value::Null;
+        configuration["report_json"] = Value::Null;
+        let facts = RunFacts {
+            configuration,
+            percentiles: json_pcts,
+            warmup_s: params.warmup_s,
+            start_at_us: first["start_at"].as_f64().map(|s| {
+                #[allow(clippy::cast_possible_truncation)]
+                let us = (s * 1e6).round() as i64;
+                us
+            }),
+            server_version: server,
+            start_us,
+            end_us,
+            origin_us,
+            status: if complete { "completed" } else { "aborted" },
+            interrupted_by: None,
+        };
+        let doc = json::document(&params, &totals, &facts);
+        if let Err(err) = json::write(path, &doc) {
+            log::error!(
+                "could not write report file \"{path}\": {}",
+                crate::sys::os_error_text(&err)
+            );
+        }
+    }
+    Ok(if complete { Merged::Complete } else { Merged::Incomplete })
+}
+
+/// The banner a run prints after connecting.
+fn banner(server: &str) -> String {
+    let ours = format!("{} (pgbench-rs {})", crate::version::PG_VERSION, env!("CARGO_PKG_VERSION"));
+    if server.split(' ').next() == Some(crate::version::PG_VERSION) {
+        format!("pgbench ({ours})\n")
+    } else {
+        format!("pgbench ({ours}, server {server})\n")
+    }
+}
+
+/// The `-P` lines one run would have printed, from the merged seconds:
+/// one per complete `-P` interval up to the end of the run.
+fn progress_lines(cfg: &Value, p: &RunParams<'_>, dist: &RunDist, origin_us: i64, end_us: i64) {
+    let every = u64::try_from(opt_int(cfg, "progress_s")).unwrap_or(1).max(1);
+    let f = ProgressFormat {
+        timestamp: cfg["progress_timestamp"].as_bool().unwrap_or(false),
+        throttled: p.throttled,
+        latency_limit: p.latency_limit_us != 0,
+        retries: p.max_tries != 1,
+        epoch_shift: 0,
+    };
+    let zero = StatsData::new(0);
+    let mut k = 1u64;
+    loop {
+        let window_end = k * every;
+        #[allow(clippy::cast_possible_wrap)]
+        let at = origin_us + window_end as i64 * 1_000_000;
+        if at > end_us {
+            break;
+        }
+        let Ok(parts) = dist.series.sum((window_end - every)..window_end, 1) else { break };
+        let part = &parts[0];
+        let extra = match p.percentiles {
+            Some(pcts) => {
+                let latency = crate::report::percentiles::Dist {
+                    hist: &part.latency,
+                    max_us: part.stats.latency.max,
+                };
+                let lag = p.throttled.then_some(crate::report::percentiles::Dist {
+                    hist: &part.lag,
+                    max_us: part.stats.lag.max,
+                });
+                crate::report::percentiles::progress_suffix(latency, lag, pcts)
+            }
+            None => String::new(),
+        };
+        #[allow(clippy::cast_possible_wrap)]
+        let run_us = every as i64 * 1_000_000;
+        let line = format_progress(&f, &part.stats, &zero, run_us, at - origin_us, at, &extra);
+        log::raw(line.as_bytes());
+        k += 1;
+    }
+}

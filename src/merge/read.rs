@@ -1,0 +1,103 @@
+//! Reading a shard's JSON report back into the statistics the engine
+//! keeps: counts and sums as [`StatsData`], per-command statistics, and
+//! histograms; each missing or ill-typed field is an error naming it.
+
+use serde_json::Value;
+
+use crate::stats::hist::Hist;
+use crate::stats::{CommandStats, SimpleStats, StatsData};
+
+/// A field that is missing or not of the expected type.
+#[derive(Debug)]
+pub(super) struct BadField(pub(super) String);
+
+/// `v[path...]`.
+pub(super) fn at<'a>(v: &'a Value, path: &[&str]) -> &'a Value {
+    path.iter().fold(v, |v, k| &v[*k])
+}
+
+fn name(path: &[&str]) -> String {
+    path.join(".")
+}
+
+pub(super) fn int(v: &Value, path: &[&str]) -> Result<i64, BadField> {
+    at(v, path).as_i64().ok_or_else(|| BadField(name(path)))
+}
+
+pub(super) fn num(v: &Value, path: &[&str]) -> Result<f64, BadField> {
+    at(v, path).as_f64().ok_or_else(|| BadField(name(path)))
+}
+
+pub(super) fn text<'a>(v: &'a Value, path: &[&str]) -> Result<&'a str, BadField> {
+    at(v, path).as_str().ok_or_else(|| BadField(name(path)))
+}
+
+pub(super) fn list<'a>(v: &'a Value, path: &[&str]) -> Result<&'a Vec<Value>, BadField> {
+    at(v, path).as_array().ok_or_else(|| BadField(name(path)))
+}
+
+/// A distribution object (`latency_ms`, `lag_ms`) as [`SimpleStats`] in
+/// µs; a null one (no `-R`) as empty.
+pub(super) fn simple(v: &Value, path: &[&str]) -> Result<SimpleStats, BadField> {
+    let d = at(v, path);
+    if d.is_null() {
+        return Ok(SimpleStats::default());
+    }
+    let field = |k: &str| -> Result<f64, BadField> {
+        d[k].as_f64().ok_or_else(|| BadField(format!("{}.{k}", name(path))))
+    };
+    let count = d["count"].as_i64().ok_or_else(|| BadField(format!("{}.count", name(path))))?;
+    Ok(SimpleStats {
+        count,
+        min: field("min_us")?,
+        max: field("max_us")?,
+        sum: field("sum_us")?,
+        sum2: field("sum2_us")?,
+    })
+}
+
+/// The histogram of a distribution object (an empty one when it is null
+/// or has none).
+pub(super) fn hist(v: &Value, path: &[&str]) -> Result<Hist, BadField> {
+    match at(v, path)["histogram"].as_str() {
+        None => Ok(Hist::new()),
+        Some(t) => Hist::decode(t).map_err(|e| BadField(format!("{}.histogram: {e}", name(path)))),
+    }
+}
+
+/// The counts and distributions of a stats object (`totals`, a script,
+/// an interval).
+pub(super) fn stats(v: &Value) -> Result<StatsData, BadField> {
+    Ok(StatsData {
+        start_time: 0,
+        cnt: int(v, &["transactions"])?,
+        skipped: int(v, &["skipped"])?,
+        retries: int(v, &["retries"])?,
+        retried: int(v, &["retried"])?,
+        serialization_failures: int(v, &["failures", "serialization"])?,
+        deadlock_failures: int(v, &["failures", "deadlock"])?,
+        other_failures: int(v, &["failures", "other"])?,
+        latency: simple(v, &["latency_ms"])?,
+        lag: simple(v, &["lag_ms"])?,
+    })
+}
+
+/// A command object of `-r` as [`CommandStats`] (times in seconds, as the
+/// engine keeps them).
+pub(super) fn command(v: &Value) -> Result<CommandStats, BadField> {
+    let us = simple(v, &["latency_ms"])?;
+    Ok(CommandStats {
+        elapsed: SimpleStats {
+            count: us.count,
+            min: us.min / 1e6,
+            max: us.max / 1e6,
+            sum: us.sum / 1e6,
+            sum2: us.sum2 / 1e12,
+        },
+        failures: int(v, &["failed"])?,
+        serialization_failures: int(v, &["failures", "serialization"])?,
+        deadlock_failures: int(v, &["failures", "deadlock"])?,
+        other_failures: int(v, &["failures", "other"])?,
+        retries: int(v, &["retries"])?,
+    })
+}

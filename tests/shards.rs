@@ -1,0 +1,404 @@
+//! One run split over several client machines (`--shard`, `--start-at`,
+//! `--merge`): shards in network namespaces of their own reach one server
+//! over veth pairs and start together; the merged report equals what the
+//! shards and their `-l` logs give together; the shards together run the
+//! streams of one run; merging what is not one run is refused; and the
+//! launch files in `deploy/` run the command the test runs.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde_json::Value;
+
+use crate::harness::bench::{pgbench_db, pgbench_db_on};
+use crate::harness::cluster::{is_root, tcp_cluster};
+use crate::harness::netns::Machine;
+use crate::harness::runner::{Output, Status};
+use crate::harness::shapes::{Latency, LogOpts, parse_log_line};
+use crate::harness::{Pgbench, reference};
+use crate::report::check_with_python;
+
+/// The shards' command line without `--shard`, `--start-at`, the host and
+/// the report file: what `deploy/` runs too.
+pub(crate) const SHARD_ARGS: &[&str] = &[
+    "-n",
+    "-c",
+    "4",
+    "-j",
+    "2",
+    "-T",
+    "2",
+    "-P",
+    "1",
+    "-l",
+    "--latency-percentiles",
+    "-b",
+    "tpcb-like@2",
+    "-b",
+    "select-only@1",
+];
+
+/// A `--start-at` `secs` ahead of now, as epoch seconds with a fraction.
+fn start_ahead(secs: f64) -> String {
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64());
+    format!("{:.3}", now + secs)
+}
+
+fn json_of(out: &Output, file: &str) -> Value {
+    serde_json::from_str(&out.read_file(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// A number of a report line (`prefix` then the number, up to a space or
+/// `/`).
+fn number(stdout: &str, prefix: &str) -> f64 {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .and_then(|r| r.split([' ', '/']).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no {prefix:?} in\n{stdout}"))
+}
+
+/// The successful transactions of `-l` logs: (script, latency µs).
+fn log_latencies(outs: &[&Output]) -> Vec<(u32, u64)> {
+    let mut v = Vec::new();
+    for out in outs {
+        for f in out.files().iter().filter(|f| f.starts_with("pgbench_log.")) {
+            for line in out.read_file(f).lines() {
+                let l = parse_log_line(line, LogOpts { lag: false, retries: false })
+                    .unwrap_or_else(|e| panic!("{e}"));
+                if let Latency::Micros(us) = l.latency {
+                    v.push((l.script, us));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// The exact value at `p` percent of sorted `values` (HdrHistogram's rank
+/// rule) against a reported one in ms: within three significant digits.
+fn close_to_exact(reported_ms: f64, values: &[u64], p: f64) -> bool {
+    #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let rank = ((p / 100.0 * values.len() as f64).ceil() as usize).clamp(1, values.len());
+    #[allow(clippy::cast_precision_loss)]
+    let exact = values[rank - 1] as f64;
+    let r = reported_ms * 1000.0;
+    r >= exact - 0.5 && r <= exact * 1.001 + 1.0
+}
+
+/// Two shards, each on a machine of its own, started together a second
+/// ahead; `--merge` of their JSON reports against their sums and logs.
+#[test]
+fn shards_on_two_machines_merge_exactly() {
+    if !is_root() {
+        reference::missing("shards_on_two_machines_merge_exactly", "root (network namespaces)");
+        return;
+    }
+    let server = tcp_cluster("shards");
+    let db = pgbench_db_on(server, "shards");
+    let machines: Vec<Machine> = (0..2)
+        .map(|k| Machine::new(k).unwrap_or_else(|e| panic!("network namespace {k}: {e}")))
+        .collect();
+    let at = start_ahead(1.5);
+    let outs: Vec<Output> = std::thread::scope(|s| {
+        let handles: Vec<_> = machines
+            .iter()
+            .enumerate()
+            .map(|(k, m)| {
+                let mut args: Vec<String> = SHARD_ARGS.iter().map(ToString::to_string).collect();
+                args.extend([
+                    format!("--shard={k}/2"),
+                    format!("--start-at={at}"),
+                    "--report-json=r.json".to_string(),
+                    "-h".to_string(),
+                    m.server_addr.clone(),
+                    db.name.clone(),
+                ]);
+                let run = Pgbench::new(args)
+                    .on(server)
+                    .label(&format!("shard-{k}"))
+                    .wrapped_in(&m.exec());
+                s.spawn(move || run.run_under_test())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a shard")).collect()
+    });
+    for (k, out) in outs.iter().enumerate() {
+        assert_eq!(out.status, Status::Exit(0), "shard {k}: {}\n{}", out.stdout, out.stderr);
+        assert!(
+            out.stdout.contains(&format!(
+                "\nshard: {k} of 2 (threads {k} to {k}, clients {} to {})\n",
+                2 * k,
+                2 * k + 1
+            )),
+            "{}",
+            out.stdout
+        );
+        let doc = json_of(out, "r.json");
+        check_with_python(&format!("shard-{k}"), out, &doc);
+    }
+    // The server saw each shard come from its machine's address.
+    let log = std::fs::read_to_string(server.log_file()).expect("server log");
+    for m in &machines {
+        assert!(
+            log.contains(&format!("connection received: host={} ", m.addr)),
+            "no connection from {}",
+            m.addr
+        );
+    }
+    let docs: Vec<Value> = outs.iter().map(|o| json_of(o, "r.json")).collect();
+    // The progress series of both start at --start-at.
+    for d in &docs {
+        assert_eq!(d["progress"]["start_time_us"], docs[0]["progress"]["start_time_us"]);
+    }
+
+    let dir = crate::harness::tmp::fresh_dir("shards-merge");
+    for (k, out) in outs.iter().enumerate() {
+        std::fs::copy(out.dir.join("r.json"), dir.join(format!("s{k}.json"))).expect("copy");
+    }
+    let merged = Pgbench::no_server(["--merge", "s0.json", "s1.json", "--report-json=r.json"])
+        .label("merge")
+        .file("s0.json", std::fs::read(dir.join("s0.json")).expect("s0"))
+        .file("s1.json", std::fs::read(dir.join("s1.json")).expect("s1"))
+        .run_under_test();
+    assert_eq!(merged.status, Status::Exit(0), "{}\n{}", merged.stdout, merged.stderr);
+    let m = json_of(&merged, "r.json");
+    check_with_python("merge", &merged, &m);
+    let text = &merged.stdout;
+
+    // Counts: the sums of the shards'.
+    let sum = |f: &dyn Fn(&Value) -> i64| docs.iter().map(f).sum::<i64>();
+    let total = sum(&|d| d["totals"]["transactions"].as_i64().unwrap_or(-1));
+    assert!(total > 0);
+    assert_eq!(m["totals"]["transactions"].as_i64(), Some(total));
+    #[allow(clippy::cast_precision_loss)]
+    let total_f = total as f64;
+    assert!((number(text, "number of transactions actually processed: ") - total_f).abs() < 0.5);
+    let failed = sum(&|d| d["totals"]["failed"].as_i64().unwrap_or(-1));
+    assert_eq!(m["totals"]["failed"].as_i64(), Some(failed));
+    for i in 0..2 {
+        let per = sum(&|d| d["scripts"][i]["transactions"].as_i64().unwrap_or(-1));
+        assert_eq!(m["scripts"][i]["transactions"].as_i64(), Some(per), "script {i}");
+    }
+    assert!(text.contains("\nnumber of clients: 4\nnumber of threads: 2\n"), "{text}");
+    assert!(!text.contains("\nshard: "), "{text}");
+
+    // Latency: mean and stddev of the union of the logs; percentiles
+    // within HdrHistogram's precision of the union's.
+    let logs = log_latencies(&[&outs[0], &outs[1]]);
+    assert_eq!(i64::try_from(logs.len()).ok(), Some(total), "the logs hold every transaction");
+    #[allow(clippy::cast_precision_loss)]
+    let (mean, sd) = {
+        let n = logs.len() as f64;
+        let s: f64 = logs.iter().map(|l| l.1 as f64).sum();
+        let s2: f64 = logs.iter().map(|l| (l.1 as f64) * (l.1 as f64)).sum();
+        let mean = s / n;
+        (mean / 1000.0, (s2 / n - mean * mean).sqrt() / 1000.0)
+    };
+    let got_mean = number(text, "latency average = ");
+    let got_sd = number(text, "latency stddev = ");
+    assert!((got_mean - mean).abs() < 0.0015, "mean {got_mean} vs {mean}");
+    assert!((got_sd - sd).abs() < 0.0015, "stddev {got_sd} vs {sd}");
+    let mut all: Vec<u64> = logs.iter().map(|l| l.1).collect();
+    all.sort_unstable();
+    for p in ["50", "90", "99", "99.9"] {
+        let v = m["totals"]["latency_ms"]["percentiles"][p].as_f64().expect("a percentile");
+        assert!(close_to_exact(v, &all, p.parse().expect("p")), "p{p}: {v} ms");
+    }
+    let line = text.lines().find(|l| l.starts_with("latency percentiles: ")).expect("percentiles");
+    assert!(
+        line.contains(&format!(
+            "p50 {:.3}",
+            m["totals"]["latency_ms"]["percentiles"]["50"].as_f64().unwrap_or(0.0)
+        )),
+        "{line}"
+    );
+    // The merged -P lines: one a second, from the merged seconds.
+    let progress: Vec<&str> =
+        merged.stderr.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert!(
+        progress.first().is_some_and(|l| l.starts_with("progress: 1.0 s, ")),
+        "{}",
+        merged.stderr
+    );
+}
+
+/// The debug() values a run prints: (script, value) with the client id in
+/// the value.
+fn debug_values(stderr: &str) -> BTreeMap<String, usize> {
+    let mut m = BTreeMap::new();
+    for l in stderr.lines().filter(|l| l.contains("debug(script=")) {
+        let v = l.split_once("): ").map_or(l, |(_, v)| v).to_string();
+        let script = l.split_once("debug(script=").map_or("", |(_, r)| &r[..1]).to_string();
+        *m.entry(format!("{script} {v}")).or_insert(0) += 1;
+    }
+    m
+}
+
+/// With a fixed seed and `-t`, the shards run the streams one run would:
+/// the same debug() values of the same clients, the same per-script counts.
+#[test]
+fn shards_run_the_streams_of_one_run() {
+    let db = pgbench_db("shard-streams");
+    let a = "\\set x debug(:client_id * 1000000 + random(1, 999999))\nselect :x;\n";
+    let b = "\\set y debug(-(:client_id * 1000000 + random(1, 999999)))\n";
+    let base = [
+        "-n",
+        "-c",
+        "4",
+        "-j",
+        "4",
+        "-t",
+        "25",
+        "--random-seed=7",
+        "-f",
+        "a.sql@3",
+        "-f",
+        "b.sql@1",
+    ];
+    let run = |label: &str, extra: &[&str]| {
+        let mut args: Vec<&str> = base.to_vec();
+        args.extend_from_slice(extra);
+        args.push(&db.name);
+        let out =
+            Pgbench::new(args).label(label).file("a.sql", a).file("b.sql", b).run_under_test();
+        assert_eq!(out.status, Status::Exit(0), "{label}: {}", out.stderr);
+        out
+    };
+    let whole = run("streams-whole", &[]);
+    let shards: Vec<Output> =
+        (0..2).map(|k| run(&format!("streams-{k}"), &[&format!("--shard={k}/2")])).collect();
+    let mut together = BTreeMap::new();
+    for s in &shards {
+        for (k, v) in debug_values(&s.stderr) {
+            *together.entry(k).or_insert(0) += v;
+        }
+    }
+    let one = debug_values(&whole.stderr);
+    assert_eq!(one.values().sum::<usize>(), 100);
+    assert_eq!(together, one, "the shards' values are not the run's");
+    for script in [
+        "SQL script 1: a.sql\n - weight: 3 (targets 75.0% of total)\n - ",
+        "SQL script 2: b.sql\n - weight: 1 (targets 25.0% of total)\n - ",
+    ] {
+        let count = |o: &Output| -> i64 {
+            o.stdout
+                .split_once(script)
+                .and_then(|(_, r)| r.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("no {script:?} in\n{}", o.stdout))
+        };
+        assert_eq!(count(&shards[0]) + count(&shards[1]), count(&whole), "{script}");
+    }
+}
+
+/// Reports of two different runs, a missing shard, a duplicate: refused,
+/// naming the files.
+#[test]
+fn merge_refuses_what_is_not_one_run() {
+    let db = pgbench_db("shard-refuse");
+    let shard = |label: &str, k: u32, at: &str| {
+        let args = [
+            "-n",
+            "-S",
+            "-c",
+            "2",
+            "-j",
+            "2",
+            "-t",
+            "20",
+            &format!("--shard={k}/2"),
+            &format!("--start-at={at}"),
+            "--report-json=r.json",
+            &db.name,
+        ];
+        let out = Pgbench::new(args.iter().map(|s| s.to_string())).label(label).run_under_test();
+        assert_eq!(out.status, Status::Exit(0), "{label}: {}", out.stderr);
+        out.read_file("r.json")
+    };
+    // Run a: both shards at once; run b: another one, started at another
+    // time.
+    let at1 = start_ahead(1.0);
+    let (a0, a1) = std::thread::scope(|s| {
+        let h0 = s.spawn(|| shard("refuse-a0", 0, &at1));
+        let h1 = s.spawn(|| shard("refuse-a1", 1, &at1));
+        (h0.join().expect("a0"), h1.join().expect("a1"))
+    });
+    let b1 = shard("refuse-b1", 1, &start_ahead(0.1));
+    let merge = |label: &str, files: &[(&str, &str)]| {
+        let mut args = vec!["--merge".to_string()];
+        args.extend(files.iter().map(|(n, _)| n.to_string()));
+        let mut p = Pgbench::no_server(args).label(label);
+        for (n, text) in files {
+            p = p.file(n, *text);
+        }
+        p.run_under_test()
+    };
+    let out = merge("refuse-runs", &[("a0.json", &a0), ("b1.json", &b1)]);
+    assert_eq!(out.status, Status::Exit(1));
+    assert_eq!(
+        out.stderr,
+        "pgbench: error: \"a0.json\" and \"b1.json\" are reports of different runs: their configurations differ (start_at)\n"
+    );
+    let out = merge("refuse-missing", &[("a0.json", &a0)]);
+    assert_eq!(out.status, Status::Exit(1));
+    assert_eq!(
+        out.stderr,
+        "pgbench: error: shard 1 of 2 is missing: \"a0.json\" hold the others\n"
+    );
+    let out = merge("refuse-twice", &[("a0.json", &a0), ("a1.json", &a1), ("again.json", &a1)]);
+    assert_eq!(out.status, Status::Exit(1));
+    assert_eq!(out.stderr, "pgbench: error: \"a1.json\", \"again.json\" are all shard 1 of 2\n");
+    let out = merge("merge-ok", &[("a0.json", &a0), ("a1.json", &a1)]);
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    assert!(
+        out.stdout.contains("number of transactions actually processed: 40/40\n"),
+        "{}",
+        out.stdout
+    );
+}
+
+/// The Kubernetes Indexed Job and the Slurm job array in `deploy/` run,
+/// for shard K, the command the shard test runs.
+#[test]
+fn launch_files_run_the_shard_command() {
+    let Some(pythonpath) = reference::pytools("launch_files_run_the_shard_command") else { return };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new("python3")
+        .env("PYTHONPATH", pythonpath)
+        .arg(root.join("tests/tools/launch_commands.py"))
+        .arg(root.join("deploy/kubernetes/pgbench-rs-shards.yaml"))
+        .arg(root.join("deploy/slurm/pgbench-rs-shards.sbatch"))
+        .output()
+        .expect("python3");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    for launcher in ["kubernetes", "slurm"] {
+        let shards = v[launcher].as_array().expect("commands");
+        assert_eq!(shards.len(), 2, "{launcher}");
+        for (k, argv) in shards.iter().enumerate() {
+            let argv: Vec<&str> =
+                argv.as_array().expect("argv").iter().filter_map(Value::as_str).collect();
+            assert_eq!(argv[0], "pgbench-rs", "{launcher}");
+            let rest: Vec<&str> = argv[1..].to_vec();
+            let (ours, theirs): (Vec<&str>, Vec<&str>) = rest.iter().partition(|a| {
+                !a.starts_with("--shard=")
+                    && !a.starts_with("--start-at=")
+                    && !a.starts_with("--report-json=")
+            });
+            assert_eq!(ours, SHARD_ARGS, "{launcher} shard {k}");
+            assert_eq!(
+                theirs,
+                [
+                    format!("--shard={k}/2").as_str(),
+                    "--start-at=1796131239.5",
+                    &format!("--report-json=/results/shard-{k}.json")
+                ],
+                "{launcher} shard {k}"
+            );
+        }
+    }
+}
