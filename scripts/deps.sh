@@ -3,7 +3,8 @@
 # libpq and its headers (libpq-dev, pkg-config) to build, a PostgreSQL
 # server (initdb, postgres, pg_ctl) for the tests and the demo, valgrind
 # (one test runs pgbench-rs under it, and is skipped without it), and, as
-# root, iproute2 (network namespaces for the shard test). As root on
+# root, iproute2 (network namespaces for the shard test) and chromium (the
+# HTML report is checked in it). As root on
 # Debian/Ubuntu it installs what is missing with apt-get; otherwise it says
 # exactly what to install and fails (valgrind missing only gets a note).
 set -euo pipefail
@@ -27,6 +28,10 @@ if ! command -v valgrind >/dev/null 2>&1; then
     else
         echo "note: valgrind not found: the test that runs pgbench-rs under it is skipped" >&2
     fi
+fi
+# Chromium: the HTML report is rendered in it (headless).
+if [ "$(id -u)" = 0 ] && ! command -v chromium >/dev/null 2>&1; then
+    missing+=(chromium)
 fi
 # ip(8): the shard test simulates client machines with network namespaces.
 if [ "$(id -u)" = 0 ] && ! command -v ip >/dev/null 2>&1; then

@@ -7,7 +7,9 @@
 # the lock file names only because of dependencies no target enables:
 # serde_json and serde_core pin serde and serde_derive (and with it syn,
 # proc-macro2, quote, unicode-ident) under `cfg(any())`, and zlib-rs is an
-# optional backend of flate2 that hdrhistogram does not ask for. Run
+# optional backend of flate2 that hdrhistogram does not ask for; plotters
+# names wasm-bindgen, js-sys, web-sys (and through them bumpalo, the
+# futures crates, pin-project-lite, slab and rustversion) for wasm32 only. Run
 # through `make vendor` (it needs the registry; the build then does not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +20,7 @@ cargo vendor --locked --versioned-dirs vendor \
     --config 'source.crates-io.replace-with="crates-io"' >/dev/null 2>&1 ||
     cargo vendor --locked --versioned-dirs vendor >/dev/null
 
-stub_patterns='^(winapi|winapi-i686-pc-windows-gnu|winapi-x86_64-pc-windows-gnu|windows-sys|windows-targets|windows_[a-z0-9_]+|windows-link|vcpkg|hermit-abi|serde|serde_derive|syn|proc-macro2|quote|unicode-ident|zlib-rs)-[0-9]'
+stub_patterns='^(winapi|winapi-i686-pc-windows-gnu|winapi-x86_64-pc-windows-gnu|windows-sys|windows-targets|windows_[a-z0-9_]+|windows-link|vcpkg|hermit-abi|serde|serde_derive|syn|proc-macro2|quote|unicode-ident|zlib-rs|wasm-bindgen|wasm-bindgen-macro|wasm-bindgen-macro-support|wasm-bindgen-shared|js-sys|web-sys|bumpalo|futures-core|futures-task|futures-util|pin-project-lite|slab|rustversion)-[0-9]'
 for dir in vendor/*/; do
     name=$(basename "$dir")
     [[ $name =~ $stub_patterns ]] || continue

@@ -25,6 +25,8 @@ pub(crate) struct MergeConfig {
     pub(crate) latency_percentiles: Option<Vec<Percentile>>,
     /// `--report-json`: where the merged document goes.
     pub(crate) report_json: Option<String>,
+    /// `--report-html`: where the merged page goes.
+    pub(crate) report_html: Option<String>,
 }
 
 /// `--shard=K/N`: this process runs part K of N of the run.
@@ -120,6 +122,8 @@ pub(crate) struct Extensions {
     pub(crate) latency_percentiles: Option<Vec<Percentile>>,
     /// `--report-json`: the file the JSON report is written to.
     pub(crate) report_json: Option<String>,
+    /// `--report-html`: the file the HTML report is written to.
+    pub(crate) report_html: Option<String>,
     /// `--warmup`: seconds the clients run before the measurement starts.
     pub(crate) warmup_s: i32,
     /// `--continue-on-error`: SQL errors other than serialization failures
@@ -134,7 +138,9 @@ pub(crate) struct Extensions {
 impl Extensions {
     /// Whether latency distributions are recorded (some output shows them).
     pub(crate) fn distributions(&self) -> bool {
-        self.latency_percentiles.is_some() || self.report_json.is_some()
+        self.latency_percentiles.is_some()
+            || self.report_json.is_some()
+            || self.report_html.is_some()
     }
 
     /// The percentiles the JSON report gives: the default ones and those

@@ -2803,7 +2803,7 @@ fn shard_start_at_and_merge_values() {
         (
             "merge_with_bench_options",
             &["--merge", "-c", "2", "a.json"],
-            "pgbench: error: --merge can be used only with --latency-percentiles and --report-json\n",
+            "pgbench: error: --merge can be used only with --latency-percentiles, --report-json and --report-html\n",
         ),
     ];
     for (name, args, stderr) in cases {

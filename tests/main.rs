@@ -57,6 +57,10 @@ mod continue_on_error;
 #[cfg(test)]
 mod shards;
 
+/// The HTML report, rendered in headless Chromium.
+#[cfg(test)]
+mod html;
+
 /// Each way of waiting for sockets (io_uring, epoll, ppoll) through the
 /// cases that stress it, compared with C pgbench.
 #[cfg(test)]

@@ -65,6 +65,7 @@ pub(crate) enum Opt {
     Shard,
     StartAt,
     Merge,
+    ReportHtml,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -156,6 +157,7 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "shard", arg: ExtArg::Required, opt: Opt::Shard },
     Extension { long: "start-at", arg: ExtArg::Required, opt: Opt::StartAt },
     Extension { long: "merge", arg: ExtArg::No, opt: Opt::Merge },
+    Extension { long: "report-html", arg: ExtArg::Required, opt: Opt::ReportHtml },
 ];
 
 /// The names of the extensions (for the test that `--help` lists them).

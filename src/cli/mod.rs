@@ -195,7 +195,12 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
 /// `--merge FILE...`, with only `--latency-percentiles` and
 /// `--report-json` besides.
 fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
-    let mut m = MergeConfig { files: Vec::new(), latency_percentiles: None, report_json: None };
+    let mut m = MergeConfig {
+        files: Vec::new(),
+        latency_percentiles: None,
+        report_json: None,
+        report_html: None,
+    };
     for item in items {
         match item {
             Item::Positional(p) => m.files.push(p.to_string_lossy().into_owned()),
@@ -208,8 +213,12 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
                 let text = v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
                 m.report_json = Some(ext::report_file(&text, "--report-json")?);
             }
+            Item::Opt(Opt::ReportHtml, v) => {
+                let text = v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
+                m.report_html = Some(ext::report_file(&text, "--report-html")?);
+            }
             Item::Opt(..) => log::fatal!(Exit::Failure;
-                "--merge can be used only with --latency-percentiles and --report-json"
+                "--merge can be used only with --latency-percentiles, --report-json and --report-html"
             ),
         }
     }
@@ -465,6 +474,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::StartAt => {
             a.benchmarking_option_set = true;
             a.ext.start_at_us = Some(ext::start_at(&v)?);
+        }
+        Opt::ReportHtml => {
+            a.benchmarking_option_set = true;
+            a.ext.report_html = Some(ext::report_file(&v, "--report-html")?);
         }
         // Handled before the other options (see parse).
         Opt::Merge => {}

@@ -7,6 +7,7 @@ use super::setup::TableInfo;
 use super::worker::WorkerResult;
 use crate::config::BenchConfig;
 use crate::log;
+use crate::report::html;
 use crate::report::json::{self, RunFacts};
 use crate::report::{self, RunParams, RunTotals, ShardFacts};
 use crate::stats::series::{RunDist, Series};
@@ -114,9 +115,16 @@ pub(super) fn report(
         commands: &cmd_stats,
         dist: dist.as_ref(),
     };
+    let text = report::format_results(&params, &totals);
     if outcome != RunOutcome::ExitedOnAbort {
-        report::write_stdout(&report::format_results(&params, &totals));
+        report::write_stdout(&text);
     }
+    let status = match outcome {
+        RunOutcome::Completed => "completed",
+        RunOutcome::Aborted => "aborted",
+        RunOutcome::ExitedOnAbort => "exited_on_abort",
+        RunOutcome::Interrupted { .. } => "interrupted",
+    };
     if matches!(outcome, RunOutcome::Aborted | RunOutcome::Interrupted { aborted: true, .. }) {
         log::error!("Run was aborted; the above results are incomplete.");
     }
@@ -130,12 +138,7 @@ pub(super) fn report(
             start_us: bench_start + e.epoch_shift,
             end_us: e.end + e.epoch_shift,
             origin_us: e.origin + e.epoch_shift,
-            status: match outcome {
-                RunOutcome::Completed => "completed",
-                RunOutcome::Aborted => "aborted",
-                RunOutcome::ExitedOnAbort => "exited_on_abort",
-                RunOutcome::Interrupted { .. } => "interrupted",
-            },
+            status,
             interrupted_by: match outcome {
                 RunOutcome::Interrupted { by, .. } => Some(by.name()),
                 _ => None,
@@ -149,6 +152,38 @@ pub(super) fn report(
             );
         }
     }
+    if let (Some(path), Some(d)) = (cfg.ext.report_html.as_deref(), dist.as_ref()) {
+        let (start_us, end_us) = (bench_start + e.epoch_shift, e.end + e.epoch_shift);
+        let page = html::Page {
+            facts: html::facts(start_us, end_us, &cfg.argv, e.server_version, status),
+            report: &text,
+            scripts: cfg
+                .scripts
+                .iter()
+                .map(|s| (s.desc.clone(), String::from_utf8_lossy(&s.source).into_owned()))
+                .collect(),
+            commands: command_texts(cfg),
+            percentiles: cfg.ext.latency_percentiles.as_deref(),
+            throttled: params.throttled,
+            shards: Vec::new(),
+            #[allow(clippy::cast_precision_loss)]
+            span_s: (e.end - e.origin) as f64 / 1e6,
+        };
+        if let Err(err) = html::write(path, &html::render(&page, d)) {
+            log::error!(
+                "could not write report file \"{path}\": {}",
+                crate::sys::os_error_text(&err)
+            );
+        }
+    }
+}
+
+/// With `-r`, the first line of each command of each script.
+fn command_texts(cfg: &BenchConfig) -> Vec<Vec<String>> {
+    if !cfg.report_per_command {
+        return vec![Vec::new(); cfg.scripts.len()];
+    }
+    cfg.scripts.iter().map(|s| s.commands.iter().map(|c| c.first_line.clone()).collect()).collect()
 }
 
 /// The run's distributions, when they were recorded: the series the

@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::config::{MergeConfig, PartitionMethod, Percentile};
 use crate::log;
+use crate::report::html;
 use crate::report::json::{self, RunFacts};
 use crate::report::progress::{ProgressFormat, format_progress};
 use crate::report::{self, RunParams, RunTotals};
@@ -235,7 +236,8 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
     if aligned && params.progress {
         progress_lines(cfg, &params, &dist, origin_us, end_us);
     }
-    report::write_stdout(&report::format_results(&params, &totals));
+    let text = report::format_results(&params, &totals);
+    report::write_stdout(&text);
     if !complete {
         log::error!("Run was aborted; the above results are incomplete.");
     }
@@ -267,7 +269,66 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             );
         }
     }
+    if let Some(path) = m.report_html.as_deref() {
+        let command_line: Vec<String> = cfg["command_line"]
+            .as_array()
+            .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
+            .unwrap_or_default();
+        let mut facts = html::facts(
+            start_us,
+            end_us,
+            &command_line,
+            server,
+            if complete { "completed" } else { "aborted" },
+        );
+        facts.insert(
+            3,
+            ("shards".into(), docs.iter().map(|d| d.path.as_str()).collect::<Vec<_>>().join(" ")),
+        );
+        let page = html::Page {
+            facts,
+            report: &text,
+            scripts: read::list(cfg, &["scripts"])?
+                .iter()
+                .map(|sc| {
+                    let name = sc["name"].as_str().unwrap_or_default().to_string();
+                    (name, sc["text"].as_str().unwrap_or_default().to_string())
+                })
+                .collect(),
+            commands: if params.report_per_command {
+                s.scripts
+                    .iter()
+                    .map(|sc| sc.commands.iter().map(|c| c.first_line.clone()).collect())
+                    .collect()
+            } else {
+                vec![Vec::new(); n_scripts]
+            },
+            percentiles: params.percentiles,
+            throttled: params.throttled,
+            shards: docs.iter().map(shard_tps).collect::<Result<_, _>>()?,
+            #[allow(clippy::cast_precision_loss)]
+            span_s: (end_us - origin_us) as f64 / 1e6,
+        };
+        if let Err(err) = html::write(path, &html::render(&page, &dist)) {
+            log::error!(
+                "could not write report file \"{path}\": {}",
+                crate::sys::os_error_text(&err)
+            );
+        }
+    }
     Ok(if complete { Merged::Complete } else { Merged::Incomplete })
+}
+
+/// A shard's transactions per second, one point a second.
+fn shard_tps(d: &Doc) -> Result<(String, Vec<(f64, f64)>), BadField> {
+    let k = read::int(&d.v, &["shard", "index"])?;
+    let mut points = Vec::new();
+    for iv in read::list(&d.v, &["progress", "intervals"])? {
+        #[allow(clippy::cast_precision_loss)]
+        let x = read::int(iv, &["index"])? as f64 + read::num(iv, &["duration_s"])?;
+        points.push((x, read::num(iv, &["tps"])?));
+    }
+    Ok((format!("shard {k}"), points))
 }
 
 /// The banner a run prints after connecting.

@@ -60,7 +60,7 @@ fn pct(part: i64, whole: i64) -> Option<f64> {
 }
 
 /// A libpq-style version number (170005) as text (`17.5`).
-fn version_text(v: i32) -> String {
+pub(crate) fn version_text(v: i32) -> String {
     format!("{}.{}", v / 10000, v % 10000)
 }
 

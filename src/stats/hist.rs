@@ -130,6 +130,12 @@ impl Hist {
         if self.0.is_empty() { 0 } else { self.0.max() }
     }
 
+    /// Each value bucket that holds something: (its highest value, µs;
+    /// how many values it holds), in increasing order.
+    pub(crate) fn buckets(&self) -> Vec<(u64, u64)> {
+        self.0.iter_recorded().map(|v| (v.value_iterated_to(), v.count_at_value())).collect()
+    }
+
     /// The V2 compressed encoding (HdrHistogram's standard one).
     pub(crate) fn to_compressed(&self) -> Vec<u8> {
         let mut out = Vec::new();

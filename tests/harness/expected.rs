@@ -92,13 +92,14 @@ pgbench-rs extensions (long options, matched only by their full name):
                            report latency percentiles, a comma-separated list
                            (default: 50,90,95,99,99.9,99.99; the maximum too)
   --report-json=FILE       write the results to FILE as a JSON document
+  --report-html=FILE       write a report with charts to FILE as an HTML page
   --warmup=NUM             run NUM seconds before the measurement starts
                            (not counted anywhere)
   --continue-on-error      continue running after an SQL error
   --shard=K/N              run part K (from 0) of N of the run the options describe
   --start-at=TIME          start measuring at TIME (Unix epoch seconds or RFC 3339)
   --merge FILE...          print the report of one run from its shards' --report-json
-                           files (with --latency-percentiles and --report-json only)
+                           files (with --latency-percentiles and --report-* only)
 ";
 
 /// 17's long-option table, in declaration order (getopt lists ambiguous

@@ -1,0 +1,460 @@
+//! The HTML report (`--report-html`): one self-contained page (no script,
+//! no external style sheet, font or image) with the run's facts, its text
+//! report, and SVG charts ([`charts`]): tps over time (per shard too after
+//! a merge), latency over time (mean and percentiles), the latency
+//! histogram and percentile curve, per-script and per-command percentile
+//! curves, failures and retries over time when there were any, and the
+//! schedule lag under `-R`.
+
+mod charts;
+
+use std::fmt::Write as _;
+
+use charts::{FAILED, Line, MEAN, palette, quantile_x};
+
+use crate::config::{DEFAULT_PERCENTILES, Percentile};
+use crate::stats::hist::Hist;
+use crate::stats::series::{Part, RunDist, all_scripts};
+
+/// What the page shows besides the distributions.
+#[derive(Debug)]
+pub(crate) struct Page<'a> {
+    /// Label and value of each fact of the header (date, duration, command
+    /// line, versions).
+    pub(crate) facts: Vec<(String, String)>,
+    /// The text report, as printed.
+    pub(crate) report: &'a str,
+    /// Name and text of each script.
+    pub(crate) scripts: Vec<(String, String)>,
+    /// Per script, the first line of each command (with `-r`; else empty).
+    pub(crate) commands: Vec<Vec<String>>,
+    /// The percentiles asked for (else the default ones).
+    pub(crate) percentiles: Option<&'a [Percentile]>,
+    /// Under `-R`.
+    pub(crate) throttled: bool,
+    /// After a merge: each shard's transactions per second, (second, tps).
+    pub(crate) shards: Vec<(String, Vec<(f64, f64)>)>,
+    /// From the origin of the seconds to the end of the run, s (the last
+    /// second may be shorter).
+    pub(crate) span_s: f64,
+}
+
+/// The facts of the header: when, how long, what ran, on what.
+pub(crate) fn facts(
+    start_us: i64,
+    end_us: i64,
+    command_line: &[String],
+    server_version: &str,
+    status: &str,
+) -> Vec<(String, String)> {
+    #[allow(clippy::cast_precision_loss)]
+    let secs = (end_us - start_us) as f64 / 1e6;
+    vec![
+        ("date".into(), utc(start_us)),
+        ("measured".into(), format!("{secs:.3} s, to {}", utc(end_us))),
+        ("status".into(), status.into()),
+        ("command line".into(), command_line.join(" ")),
+        (
+            "pgbench-rs".into(),
+            format!("{} (pgbench {})", env!("CARGO_PKG_VERSION"), crate::version::PG_VERSION),
+        ),
+        ("libpq".into(), crate::report::json::version_text(crate::pq::lib_version())),
+        ("server".into(), server_version.into()),
+    ]
+}
+
+/// Text for HTML element content and attribute values.
+pub(super) fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Unix epoch µs as `YYYY-MM-DD HH:MM:SS UTC`.
+pub(crate) fn utc(us: i64) -> String {
+    let secs = us.div_euclid(1_000_000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02} UTC", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+/// The quantiles of a percentile curve: 0%, then 90%, 99%... ten points a
+/// decade, as far as the histogram's count reaches.
+fn curve(h: &Hist) -> Vec<(f64, f64)> {
+    #[allow(clippy::cast_precision_loss)]
+    let n = h.count() as f64;
+    if n == 0.0 {
+        return Vec::new();
+    }
+    let mut pcts = Vec::new();
+    for k in 0..=70 {
+        let q = 1.0 - 10f64.powf(-f64::from(k) / 10.0);
+        if quantile_x(q) > n * 2.0 {
+            break;
+        }
+        pcts.push(100.0 * q);
+    }
+    #[allow(clippy::cast_precision_loss)]
+    h.percentiles(&pcts)
+        .into_iter()
+        .zip(&pcts)
+        .map(|(us, p)| (quantile_x(p / 100.0), us as f64 / 1000.0))
+        .collect()
+}
+
+/// The latencies (or lags) of each second: the mean and each percentile.
+fn latency_lines(
+    seconds: &[(f64, Part)],
+    pcts: &[Percentile],
+    colors: &[plotters::style::RGBColor],
+    lag: bool,
+) -> Vec<Line> {
+    let mut mean = Line { label: "mean".into(), color: MEAN, width: 2, points: Vec::new() };
+    let mut per: Vec<Line> = pcts
+        .iter()
+        .zip(colors)
+        .map(|(p, &color)| Line {
+            label: format!("p{}", p.text),
+            color,
+            width: 1,
+            points: Vec::new(),
+        })
+        .collect();
+    let values: Vec<f64> = pcts.iter().map(|p| p.value).collect();
+    for (x, part) in seconds {
+        let (ss, h) =
+            if lag { (&part.stats.lag, &part.lag) } else { (&part.stats.latency, &part.latency) };
+        if ss.count == 0 {
+            continue;
+        }
+        #[allow(clippy::cast_precision_loss)]
+        mean.points.push((*x, ss.sum / ss.count as f64 / 1000.0));
+        #[allow(clippy::cast_precision_loss)]
+        for (line, us) in per.iter_mut().zip(h.percentiles(&values)) {
+            line.points.push((*x, (us as f64).min(ss.max) / 1000.0));
+        }
+    }
+    std::iter::once(mean).chain(per).collect()
+}
+
+fn figure(out: &mut String, id: &str, caption: &str, svg: &str) {
+    let _ = writeln!(
+        out,
+        "<figure id=\"{id}\" class=\"chart\">{svg}<figcaption>{}</figcaption></figure>",
+        escape(caption)
+    );
+}
+
+/// Renders the page.
+pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
+    let n_scripts = dist.scripts.len();
+    let default: Vec<Percentile> =
+        DEFAULT_PERCENTILES.iter().map(|&v| Percentile::new(v)).collect();
+    let pcts = page.percentiles.unwrap_or(&default);
+    // The darkest colour for the highest percentile, in every chart.
+    let mut pct_colors = palette(pcts.len());
+    pct_colors.reverse();
+
+    let last = dist.series.last_index().unwrap_or(0);
+    let seconds: Vec<(f64, Part)> = (0..=last)
+        .filter_map(|i| {
+            let parts = dist.series.sum(i..i + 1, n_scripts.max(1)).ok()?;
+            #[allow(clippy::cast_precision_loss)]
+            Some(((i + 1) as f64, all_scripts(&parts)))
+        })
+        .collect();
+
+    let mut out = String::with_capacity(256 * 1024);
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.push_str("<title>pgbench-rs report</title>\n<style>\n");
+    out.push_str(STYLE);
+    out.push_str(
+        "</style>\n</head>\n<body>\n<h1>pgbench-rs report</h1>\n<table class=\"facts\">\n",
+    );
+    for (k, v) in &page.facts {
+        let _ = writeln!(out, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
+    }
+    out.push_str("</table>\n<h2>Report</h2>\n<pre class=\"report\">");
+    out.push_str(&escape(page.report));
+    out.push_str("</pre>\n<h2>Throughput</h2>\n");
+
+    // tps over time (each shard's too after a merge).
+    let mut tps = vec![Line {
+        label: if page.shards.is_empty() { "all clients".into() } else { "all shards".into() },
+        color: palette(1)[0],
+        width: 2,
+        #[allow(clippy::cast_precision_loss)]
+        points: seconds
+            .iter()
+            .map(|(x, p)| {
+                // The last second lasts until the end of the run only.
+                let length = (page.span_s - (x - 1.0)).clamp(0.001, 1.0);
+                ((x - 1.0 + length), p.stats.cnt as f64 / length)
+            })
+            .collect(),
+    }];
+    let shard_colors: Vec<_> = palette(page.shards.len() + 1).into_iter().skip(1).collect();
+    for ((label, points), &color) in page.shards.iter().zip(&shard_colors) {
+        tps.push(Line { label: label.clone(), color, width: 1, points: points.clone() });
+    }
+    figure(
+        &mut out,
+        "tps",
+        "Transactions per second, one point a second.",
+        &charts::over_time("Throughput", "transactions per second", &tps),
+    );
+
+    out.push_str("<h2>Latency</h2>\n");
+    let lat = latency_lines(&seconds, pcts, &pct_colors, false);
+    figure(
+        &mut out,
+        "latency-over-time",
+        "Latency of each second: the mean and the percentiles, on a logarithmic scale.",
+        &charts::over_time_log("Latency over time", "latency (ms)", &lat),
+    );
+    figure(
+        &mut out,
+        "latency-histogram",
+        "How many transactions took how long, over the whole run.",
+        &charts::histogram("Latency distribution", &dist.total.latency.buckets()),
+    );
+    let whole = Line {
+        label: "all scripts".into(),
+        color: palette(1)[0],
+        width: 2,
+        points: curve(&dist.total.latency),
+    };
+    figure(
+        &mut out,
+        "latency-percentiles",
+        "Latency at each percentile over the whole run (the tail to the right).",
+        &charts::percentile_curves("Latency by percentile", std::slice::from_ref(&whole)),
+    );
+
+    if n_scripts > 1 || page.commands.iter().any(|c| !c.is_empty()) {
+        out.push_str("<h2>Scripts and commands</h2>\n");
+    }
+    if n_scripts > 1 {
+        let colors = palette(n_scripts);
+        let lines: Vec<Line> = dist
+            .scripts
+            .iter()
+            .zip(&page.scripts)
+            .zip(&colors)
+            .map(|((part, (name, _)), &color)| Line {
+                label: name.clone(),
+                color,
+                width: 2,
+                points: curve(&part.latency),
+            })
+            .collect();
+        figure(
+            &mut out,
+            "script-percentiles",
+            "Latency at each percentile, per script.",
+            &charts::percentile_curves("Latency by percentile, per script", &lines),
+        );
+    }
+    for (i, cmds) in page.commands.iter().enumerate() {
+        let Some(hists) = dist.commands.get(i) else { continue };
+        if cmds.is_empty() {
+            continue;
+        }
+        let colors = palette(cmds.len());
+        let lines: Vec<Line> = cmds
+            .iter()
+            .zip(hists)
+            .zip(&colors)
+            .enumerate()
+            .map(|(j, ((text, h), &color))| {
+                let short: String = text.chars().take(40).collect();
+                Line { label: format!("{j}: {short}"), color, width: 1, points: curve(h) }
+            })
+            .collect();
+        let name = page.scripts.get(i).map_or("", |s| s.0.as_str());
+        figure(
+            &mut out,
+            &format!("commands-{i}"),
+            &format!(
+                "Execution time of each command of script {} ({name}) at each percentile.",
+                i + 1
+            ),
+            &charts::percentile_curves(&format!("Commands of script {}", i + 1), &lines),
+        );
+    }
+
+    let troubled =
+        seconds.iter().any(|(_, p)| p.stats.failures() + p.stats.retried + p.stats.skipped > 0);
+    if troubled {
+        out.push_str("<h2>Failures and retries</h2>\n");
+        #[allow(clippy::cast_precision_loss)]
+        let series = |label: &str, color, width, f: &dyn Fn(&Part) -> i64| Line {
+            label: label.into(),
+            color,
+            width,
+            points: seconds.iter().map(|(x, p)| (*x, f(p) as f64)).collect(),
+        };
+        let colors = palette(3);
+        let lines = vec![
+            series("failed", FAILED, 2, &|p| p.stats.failures()),
+            series("retried", colors[1], 1, &|p| p.stats.retried),
+            series("skipped", colors[2], 1, &|p| p.stats.skipped),
+        ];
+        figure(
+            &mut out,
+            "failures",
+            "Failed, retried and skipped transactions of each second.",
+            &charts::over_time("Failures and retries", "transactions per second", &lines),
+        );
+    }
+    if page.throttled {
+        out.push_str("<h2>Schedule lag</h2>\n");
+        let lag = latency_lines(&seconds, pcts, &pct_colors, true);
+        figure(
+            &mut out,
+            "lag",
+            "How late transactions started after their -R schedule, each second.",
+            &charts::over_time_log("Schedule lag over time", "lag (ms)", &lag),
+        );
+    }
+    out.push_str("<h2>Scripts</h2>\n");
+    for (name, text) in &page.scripts {
+        let _ = writeln!(
+            out,
+            "<h3>{}</h3>\n<pre class=\"script\">{}</pre>",
+            escape(name),
+            escape(text)
+        );
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// Writes the page to `path`.
+pub(crate) fn write(path: &str, html: &str) -> std::io::Result<()> {
+    std::fs::write(path, html)
+}
+
+const STYLE: &str = "body { font-family: sans-serif; max-width: 1000px; margin: 1em auto; color: #111; }
+h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #bbb; }
+table.facts { border-collapse: collapse; } table.facts th { text-align: left; padding: 2px 12px 2px 0; vertical-align: top; }
+table.facts td { font-family: monospace; white-space: pre-wrap; word-break: break-all; }
+pre { background: #f4f4f4; padding: 8px; overflow-x: auto; font-size: 0.85em; }
+figure.chart { margin: 1em 0; } figure.chart svg { display: block; width: 960px; height: 380px; }
+figcaption { font-size: 0.85em; color: #444; }
+p.error { color: #a00; }
+@media print { pre { background: none; border: 1px solid #ccc; } figure.chart { break-inside: avoid; } }
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A one-hour run at one point a second, two scripts of five commands
+    /// (with -r) and -R: the page stays under 2 MB. (README states the
+    /// size this prints.)
+    #[test]
+    fn an_hour_long_run_fits_in_two_megabytes() {
+        use crate::stats::SimpleStats;
+        use crate::stats::series::{Interval, PackedPart, Series};
+        let mut series = Series::default();
+        let mut rng = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut total = Part::default();
+        for index in 0..3600u64 {
+            let mut parts = Vec::new();
+            for script in 0..2 {
+                let mut p = Part::default();
+                for _ in 0..300 {
+                    // Log-normal-ish latencies from 100 µs to 100 ms.
+                    #[allow(clippy::cast_precision_loss)]
+                    let us = 100.0 * 10f64.powf((next() % 3000) as f64 / 1000.0);
+                    p.latency.record(us);
+                    p.lag.record(us / 10.0);
+                    p.stats.cnt += 1;
+                    p.stats.latency.absorb(&SimpleStats {
+                        count: 1,
+                        min: us,
+                        max: us,
+                        sum: us,
+                        sum2: us * us,
+                    });
+                    p.stats.lag.absorb(&SimpleStats {
+                        count: 1,
+                        min: us / 10.0,
+                        max: us / 10.0,
+                        sum: us / 10.0,
+                        sum2: us * us / 100.0,
+                    });
+                }
+                p.stats.other_failures = i64::from(index % 7 == 0);
+                total.add(&p);
+                parts.push(PackedPart {
+                    script,
+                    stats: p.stats,
+                    latency: p.latency.to_bytes(),
+                    lag: p.lag.to_bytes(),
+                });
+            }
+            let _ = series.add(&[Interval { index, parts }]);
+        }
+        let scripts = vec![total.clone(), total.clone()];
+        let commands = vec![vec![total.latency.clone(); 5], vec![total.latency.clone(); 5]];
+        let dist = RunDist { series, scripts, total, commands };
+        let page = Page {
+            facts: facts(
+                0,
+                3_600_000_000,
+                &["pgbench-rs".into(), "-T".into(), "3600".into()],
+                "17.12",
+                "completed",
+            ),
+            report: "transaction type: multiple scripts\n",
+            scripts: vec![
+                ("a.sql".into(), "select 1;\n".into()),
+                ("b.sql".into(), "select 2;\n".into()),
+            ],
+            commands: vec![(0..5).map(|i| format!("select {i};")).collect(); 2],
+            percentiles: None,
+            throttled: true,
+            shards: Vec::new(),
+            span_s: 3600.0,
+        };
+        let html = render(&page, &dist);
+        eprintln!("the page of a 3600 s run: {} bytes", html.len());
+        assert!(html.len() < 2_000_000, "{} bytes", html.len());
+        // Throughput, latency (3), scripts, 2 × commands, failures, lag.
+        assert_eq!(html.matches("<svg").count(), 9);
+    }
+
+    #[test]
+    fn dates_and_escapes() {
+        assert_eq!(utc(0), "1970-01-01 00:00:00 UTC");
+        assert_eq!(utc(1_796_132_700_500_000), "2026-12-01 13:45:00 UTC");
+        assert_eq!(utc(951_782_400_000_000), "2000-02-29 00:00:00 UTC");
+        assert_eq!(escape("a<b & \"c\" 'd'>"), "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;");
+    }
+}
