@@ -92,6 +92,18 @@ pub(crate) struct InitConfig {
     pub(crate) partitions: i32,
     /// `--partition-method` (range when partitions > 0 and none was given).
     pub(crate) partition_method: PartitionMethod,
+    /// `--sysbench-tables` / `--sysbench-table-size`: sysbench's tables
+    /// instead of pgbench's.
+    pub(crate) sysbench: Option<SysbenchInit>,
+}
+
+/// sysbench's tables to create (`--tables`, `--table-size` of sysbench).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SysbenchInit {
+    /// `sbtest1`..`sbtestN`.
+    pub(crate) tables: i32,
+    /// Rows of each.
+    pub(crate) table_size: i32,
 }
 
 /// A latency percentile to report: as the report and the JSON name it
@@ -172,9 +184,10 @@ pub(crate) struct BenchConfig {
     pub(crate) registry: VarRegistry,
     /// `-D name=value`, in order (later ones override earlier ones).
     pub(crate) defines: Vec<(Slot, String)>,
-    /// Whether a builtin script is used (then the scale is read from the
-    /// database).
-    pub(crate) builtin_used: bool,
+    /// The builtin scripts used (C reads the scale from the database when
+    /// there is one; sysbench's read the number and size of its tables;
+    /// some have SQL to run before the run).
+    pub(crate) builtins: Vec<&'static crate::script::builtin::Builtin>,
     /// `-c`.
     pub(crate) nclients: i32,
     /// `-j`, lowered to `nclients` if larger.

@@ -14,8 +14,8 @@
 //! way for both (`{PGHOST}`/`{PGPORT}` in expectations stand for it).
 
 use crate::harness::expected::{
-    self, HELP_17, HELP_EXTENSIONS, LONG_OPTIONS_17, PG_VERSION, VERSION_17_MASKED,
-    ambiguous_line_17,
+    self, BUILTINS_EXTENSIONS, HELP_17, HELP_EXTENSIONS, LONG_OPTIONS_17, PG_VERSION,
+    VERSION_17_MASKED, ambiguous_line_17,
 };
 use crate::harness::{Check, Expected, Pgbench, c_output, normalize};
 
@@ -32,6 +32,7 @@ struct Case {
     stderr: String,
     /// What pgbench-rs prints after `stdout` (a difference README lists).
     ours_after: String,
+    ours_after_stderr: String,
 }
 
 impl Case {
@@ -50,6 +51,7 @@ impl Case {
             stdout: String::new(),
             stderr: String::new(),
             ours_after: String::new(),
+            ours_after_stderr: String::new(),
         }
     }
 
@@ -95,6 +97,12 @@ impl Case {
         self
     }
 
+    /// What pgbench-rs prints on stderr after C's text.
+    fn ours_after_stderr(mut self, s: &str) -> Self {
+        self.ours_after_stderr = s.into();
+        self
+    }
+
     fn check(self, name: &str) {
         let mut run = Pgbench::no_server(&self.args).label(name).stdin(self.stdin.clone());
         for (k, v) in &self.env {
@@ -119,6 +127,7 @@ impl Case {
         let mut check = Check::new(name);
         let mut ours = expected.clone();
         ours.stdout.push_str(&self.ours_after);
+        ours.stderr.push_str(&self.ours_after_stderr);
         check.expected("pgbench-rs", &masked(run.run_under_test()), &ours);
         if let Some(c) = c_output(name, &run) {
             let c = masked(c);
@@ -193,6 +202,7 @@ fn tap_no_builtin() {
             "    select-only: <builtin: select only>\n",
             "\n",
         ))
+        .ours_after_stderr(BUILTINS_EXTENSIONS)
         .check("tap_no_builtin");
 }
 
@@ -378,6 +388,7 @@ fn tap_ambiguous_builtin() {
             "    select-only: <builtin: select only>\n",
             "\n",
         ))
+        .ours_after_stderr(BUILTINS_EXTENSIONS)
         .check("tap_ambiguous_builtin");
 }
 
@@ -563,6 +574,7 @@ fn builtin_list() {
             "    select-only: <builtin: select only>\n",
             "\n",
         ))
+        .ours_after_stderr(BUILTINS_EXTENSIONS)
         .check("builtin_list");
 }
 
@@ -633,6 +645,7 @@ fn show_script_unknown() {
             "    select-only: <builtin: select only>\n",
             "\n",
         ))
+        .ours_after_stderr(BUILTINS_EXTENSIONS)
         .check("show_script_unknown");
 }
 
@@ -648,6 +661,7 @@ fn show_script_ambiguous() {
             "    select-only: <builtin: select only>\n",
             "\n",
         ))
+        .ours_after_stderr(BUILTINS_EXTENSIONS)
         .check("show_script_ambiguous");
 }
 
@@ -663,6 +677,7 @@ fn show_script_empty_matches_all() {
             "    select-only: <builtin: select only>\n",
             "\n",
         ))
+        .ours_after_stderr(BUILTINS_EXTENSIONS)
         .check("show_script_empty_matches_all");
 }
 
@@ -1884,6 +1899,7 @@ fn random_seed_env_ok() {
             "    select-only: <builtin: select only>\n",
             "\n",
         ))
+        .ours_after_stderr(BUILTINS_EXTENSIONS)
         .check("random_seed_env_ok");
 }
 
@@ -2440,6 +2456,7 @@ fn builtin_list_with_weight_is_a_name() {
             "    select-only: <builtin: select only>\n",
             "\n",
         ))
+        .ours_after_stderr(BUILTINS_EXTENSIONS)
         .check("builtin_list_with_weight_is_a_name");
 }
 
@@ -2455,6 +2472,7 @@ fn builtin_empty_prefix_is_ambiguous() {
             "    select-only: <builtin: select only>\n",
             "\n",
         ))
+        .ours_after_stderr(BUILTINS_EXTENSIONS)
         .check("builtin_empty_prefix_is_ambiguous");
 }
 

@@ -2,8 +2,55 @@
 //! pgbench's style (exit status 1).
 
 use super::Exit;
-use crate::config::{DEFAULT_PERCENTILES, Percentile, Shard};
+use crate::config::{DEFAULT_PERCENTILES, PartitionMethod, Percentile, Shard, SysbenchInit};
 use crate::log;
+use crate::script::builtin;
+
+/// `findBuiltin`: the builtin `name` names (see [`builtin::find`]); else
+/// C's error followed by the list of builtins.
+pub(super) fn find_builtin(name: &str) -> Result<&'static builtin::Builtin, Exit> {
+    match builtin::find(name) {
+        Ok(b) => Ok(b),
+        Err(e) => {
+            log::error!("{e}");
+            log::raw(builtin::list_text().as_bytes());
+            Err(Exit::Failure)
+        }
+    }
+}
+
+/// The options given that shape pgbench's tables in `-i`.
+pub(super) fn pgbench_table_options(a: &super::LowArgs) -> Vec<&'static str> {
+    let given = [
+        (a.init_steps.is_some(), "-I/--init-steps"),
+        (a.scale_given, "-s/--scale"),
+        (a.fillfactor != 100, "-F/--fillfactor"),
+        (a.foreign_keys, "--foreign-keys"),
+        (a.unlogged_tables, "--unlogged-tables"),
+        (a.tablespace.is_some(), "--tablespace"),
+        (a.index_tablespace.is_some(), "--index-tablespace"),
+        (a.partitions != 0, "--partitions"),
+        (a.partition_method != PartitionMethod::None, "--partition-method"),
+    ];
+    given.iter().filter(|g| g.0).map(|g| g.1).collect()
+}
+
+/// `-i` with `--sysbench-tables` and/or `--sysbench-table-size`
+/// (sysbench's defaults: 1 table, 10000 rows), which make sysbench's
+/// tables instead of pgbench's and so take none of the options that
+/// shape pgbench's (`used` names those given).
+pub(super) fn sysbench_init(
+    given: (Option<i32>, Option<i32>),
+    used: &[&str],
+) -> Result<Option<SysbenchInit>, Exit> {
+    if given == (None, None) {
+        return Ok(None);
+    }
+    if let Some(first) = used.first() {
+        log::fatal!(Exit::Failure; "{first} cannot be used with --sysbench-tables or --sysbench-table-size");
+    }
+    Ok(Some(SysbenchInit { tables: given.0.unwrap_or(1), table_size: given.1.unwrap_or(10_000) }))
+}
 
 /// `--latency-percentiles[=LIST]`: a comma-separated list of numbers
 /// greater than 0 and less than 100 (the default list without a value),

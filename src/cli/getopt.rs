@@ -66,6 +66,8 @@ pub(crate) enum Opt {
     StartAt,
     Merge,
     ReportHtml,
+    SysbenchTables,
+    SysbenchTableSize,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -158,6 +160,8 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "start-at", arg: ExtArg::Required, opt: Opt::StartAt },
     Extension { long: "merge", arg: ExtArg::No, opt: Opt::Merge },
     Extension { long: "report-html", arg: ExtArg::Required, opt: Opt::ReportHtml },
+    Extension { long: "sysbench-tables", arg: ExtArg::Required, opt: Opt::SysbenchTables },
+    Extension { long: "sysbench-table-size", arg: ExtArg::Required, opt: Opt::SysbenchTableSize },
 ];
 
 /// The names of the extensions (for the test that `--help` lists them).

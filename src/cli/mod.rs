@@ -51,7 +51,9 @@ struct LowArgs {
     is_init: bool,
     benchmarking_option_set: bool,
     initialization_option_set: bool,
-    builtin_used: bool,
+    builtins: Vec<&'static builtin::Builtin>,
+    /// `--sysbench-tables`, `--sysbench-table-size`.
+    sysbench: (Option<i32>, Option<i32>),
     dbname: Option<String>,
     host: Option<String>,
     port: Option<String>,
@@ -101,7 +103,8 @@ impl LowArgs {
             is_init: false,
             benchmarking_option_set: false,
             initialization_option_set: false,
-            builtin_used: false,
+            builtins: Vec::new(),
+            sysbench: (None, None),
             dbname: None,
             host: None,
             port: None,
@@ -239,10 +242,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
                 return Err(Exit::Success);
             }
             let (name, weight) = parse_script_weight(&v)?;
-            let b = find_builtin(&name)?;
+            let b = ext::find_builtin(&name)?;
             add_script(a, b.desc, b.script.as_bytes(), weight)?;
             a.benchmarking_option_set = true;
-            a.builtin_used = true;
+            a.builtins.push(b);
         }
         Opt::Client => {
             a.benchmarking_option_set = true;
@@ -324,10 +327,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::NoVacuum => a.no_vacuum = true,
         Opt::SkipSomeUpdates | Opt::SelectOnly => {
             let name = if opt == Opt::SelectOnly { "select-only" } else { "simple-update" };
-            let b = find_builtin(name)?;
+            let b = ext::find_builtin(name)?;
             add_script(a, b.desc, b.script.as_bytes(), 1)?;
             a.benchmarking_option_set = true;
-            a.builtin_used = true;
+            a.builtins.push(b);
         }
         Opt::Port => a.port = Some(v),
         Opt::Progress => {
@@ -412,7 +415,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             }
         }
         Opt::ShowScript => {
-            let b = find_builtin(&v)?;
+            let b = ext::find_builtin(&v)?;
             log::raw(builtin::show_text(b).as_bytes());
             return Err(Exit::Success);
         }
@@ -479,6 +482,14 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.ext.report_html = Some(ext::report_file(&v, "--report-html")?);
         }
+        Opt::SysbenchTables => {
+            a.initialization_option_set = true;
+            a.sysbench.0 = Some(parse_int_option(&v, "--sysbench-tables", 1, 100_000)?);
+        }
+        Opt::SysbenchTableSize => {
+            a.initialization_option_set = true;
+            a.sysbench.1 = Some(parse_int_option(&v, "--sysbench-table-size", 1, i32::MAX)?);
+        }
         // Handled before the other options (see parse).
         Opt::Merge => {}
     }
@@ -489,10 +500,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
 /// order.
 fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Result<Action, Exit> {
     if a.scripts.is_empty() && !a.is_init {
-        let b = find_builtin("tpcb-like")?;
+        let b = ext::find_builtin("tpcb-like")?;
         add_script(&mut a, b.desc, b.script.as_bytes(), 1)?;
         a.benchmarking_option_set = true;
-        a.builtin_used = true;
+        a.builtins.push(b);
     }
     if let Err(e) = script::finalize_scripts(&mut a.scripts, a.query_mode) {
         log::fatal!(Exit::Failure; "{e}");
@@ -546,6 +557,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         if a.partitions > 0 && a.partition_method == PartitionMethod::None {
             a.partition_method = PartitionMethod::Range;
         }
+        let sysbench = ext::sysbench_init(a.sysbench, &ext::pgbench_table_options(&a))?;
         let mut steps = a.init_steps.take().unwrap_or_else(|| DEFAULT_INIT_STEPS.to_string());
         if a.no_vacuum {
             steps = steps.replace('v', " ");
@@ -564,6 +576,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
             index_tablespace: a.index_tablespace,
             partitions: a.partitions,
             partition_method: a.partition_method,
+            sysbench,
         }));
     }
     if a.initialization_option_set {
@@ -617,7 +630,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         total_weight,
         registry: a.registry,
         defines: a.defines,
-        builtin_used: a.builtin_used,
+        builtins: a.builtins,
         nclients: a.nclients,
         nthreads: a.nthreads,
         nxacts: a.nxacts,
@@ -721,19 +734,6 @@ fn parse_script_weight(option: &str) -> Result<(String, i32), Exit> {
         Ok(w) if w >= 0 => Ok((name.to_string(), w)),
         _ => {
             log::fatal!(Exit::Failure; "weight specification out of range (0 .. {}): {}", i32::MAX, r.value)
-        }
-    }
-}
-
-/// `findBuiltin`: the one builtin whose name starts with `name`; else C's
-/// error followed by the list of builtins.
-fn find_builtin(name: &str) -> Result<&'static builtin::Builtin, Exit> {
-    match builtin::find(name) {
-        Ok(b) => Ok(b),
-        Err(e) => {
-            log::error!("{e}");
-            log::raw(builtin::list_text().as_bytes());
-            Err(Exit::Failure)
         }
     }
 }

@@ -24,6 +24,13 @@ pgbench-rs extensions (long options, matched only by their full name):
   --start-at=TIME          start measuring at TIME (Unix epoch seconds or RFC 3339)
   --merge FILE...          print the report of one run from its shards' --report-json
                            files (with --latency-percentiles and --report-* only)
+  --sysbench-tables=NUM    with -i: create sysbench's tables sbtest1..sbtestNUM
+                           instead of pgbench's (default: 1)
+  --sysbench-table-size=NUM
+                           with -i: rows of each sysbench table (default: 10000)
+  Builtin scripts of pgbench-rs (-b list): tpcb-like-plfunc and sysbench's
+  OLTP tests (oltp-read-write, ...); a :variable inside a double-quoted
+  identifier is replaced by its value in every protocol.
 ";
 
 const USAGE: &str = "\

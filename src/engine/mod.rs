@@ -25,6 +25,7 @@ use crate::config::{BenchConfig, PartitionMethod};
 use crate::log;
 use crate::pq::Conn;
 use crate::rand::prng::PgPrng;
+use crate::script::builtin::Tables;
 use crate::script::vars::{CLIENT_ID, DEFAULT_SEED, RANDOM_SEED, SCALE};
 use crate::script::{Value, Vars};
 use crate::stats::series::Series;
@@ -95,9 +96,10 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     );
     let mut info =
         TableInfo { scale: cfg.scale, partition_method: PartitionMethod::None, partitions: 0 };
-    if cfg.builtin_used {
+    if cfg.builtins.iter().any(|b| b.tables == Tables::Pgbench) {
         info = setup::table_info(&mut con, cfg.scale_given).ok_or(SetupFailed)?;
     }
+    setup::builtin_facts(&mut con, cfg, &mut proto).ok_or(SetupFailed)?;
     // ...then the default seed, shared by all clients, unless -D gave one.
     if !proto.is_defined(SCALE) {
         proto.set_value(SCALE, Value::Int(i64::from(info.scale)));
@@ -109,7 +111,10 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     if !proto.is_defined(RANDOM_SEED) {
         proto.set_value(RANDOM_SEED, Value::Int(cfg.random_seed.cast_signed()));
     }
-    if !cfg.no_vacuum {
+    // A run of sysbench's builtins alone has no pgbench tables to vacuum.
+    let sysbench_only =
+        !cfg.builtins.is_empty() && cfg.builtins.iter().all(|b| b.tables == Tables::Sysbench);
+    if !(cfg.no_vacuum || sysbench_only && cfg.scripts.len() == cfg.builtins.len()) {
         setup::vacuum(&mut con, cfg.vacuum_accounts);
     }
     con.finish();

@@ -1,13 +1,16 @@
 //! The run's set-up on one connection, before any worker starts: the
 //! version banner, the scale and partitioning of the pgbench tables
-//! (`GetTableInfo`), and the vacuum before the run.
+//! (`GetTableInfo`), the number and size of sysbench's tables, the SQL
+//! some builtin scripts need, and the vacuum before the run.
 
 use std::ffi::CStr;
 
-use crate::config::PartitionMethod;
+use crate::config::{BenchConfig, PartitionMethod};
 use crate::log;
 use crate::pq::{Conn, ExecStatus, SQLSTATE_UNDEFINED_TABLE};
 use crate::report;
+use crate::script::builtin::Tables;
+use crate::script::{Value, Vars};
 use crate::version::{PG_VERSION, PG_VERSION_NUM};
 
 /// What `GetTableInfo` found in the database.
@@ -118,4 +121,100 @@ pub(crate) fn table_info(con: &mut Conn, scale_given: bool) -> Option<TableInfo>
     }
     info.partitions = crate::compat::num::atoi(res.value(0, 2));
     Some(info)
+}
+
+/// The sysbench tables a run of sysbench's builtins finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SysbenchInfo {
+    /// `sbtest1`..`sbtestN`: N.
+    pub(crate) tables: i64,
+    /// The rows of each: the largest id of `sbtest1`.
+    pub(crate) table_size: i64,
+}
+
+/// The first N for which no table `sbtestN` is visible.
+const FIRST_MISSING: &CStr = c"select min(g.i) from generate_series(1, 100001) as g(i) where pg_catalog.to_regclass('sbtest' || g.i) is null";
+
+/// The number of `sbtest1`, `sbtest2`, ... tables in a row visible in the
+/// search path, and the largest id of `sbtest1` (its primary key answers
+/// at once; sysbench's prepare numbers the rows 1..table_size). None
+/// after a message in C's style.
+pub(crate) fn sysbench_info(con: &mut Conn) -> Option<SysbenchInfo> {
+    let hint = |con: &Conn| {
+        log::hint!(
+            "Perhaps you need to do initialization (\"pgbench-rs -i --sysbench-tables=N\") in database \"{}\".",
+            con.db()
+        );
+    };
+    let first_missing = match con.exec(FIRST_MISSING) {
+        Some(r) if r.status() == ExecStatus::TuplesOk => crate::compat::num::atoi(r.value(0, 0)),
+        _ => {
+            log::error!("could not count the sysbench tables: {}", con.error_message());
+            return None;
+        }
+    };
+    let tables = i64::from(first_missing) - 1;
+    if tables < 1 {
+        log::error!("no sysbench table sbtest1 found in \"search_path\"");
+        hint(con);
+        return None;
+    }
+    let table_size = match con.exec(c"select coalesce(max(id), 0) from sbtest1") {
+        Some(r) if r.status() == ExecStatus::TuplesOk => {
+            String::from_utf8_lossy(r.value(0, 0)).parse::<i64>().unwrap_or(0)
+        }
+        _ => {
+            log::error!("could not find the size of table sbtest1: {}", con.error_message());
+            return None;
+        }
+    };
+    if table_size < 1 {
+        log::error!("sysbench table sbtest1 is empty");
+        hint(con);
+        return None;
+    }
+    Some(SysbenchInfo { tables, table_size })
+}
+
+/// What the builtin scripts of the run need before it starts: for
+/// sysbench's, `:tables`, `:table_size` and `:clients` (unless `-D` set
+/// them); for some, SQL to run (once each). None after the messages.
+pub(crate) fn builtin_facts(con: &mut Conn, cfg: &BenchConfig, proto: &mut Vars) -> Option<()> {
+    if cfg.builtins.iter().any(|b| b.tables == Tables::Sysbench) {
+        let sb = sysbench_info(con)?;
+        let clients = i64::from(cfg.nclients);
+        for (name, value) in
+            [("tables", sb.tables), ("table_size", sb.table_size), ("clients", clients)]
+        {
+            match cfg.registry.lookup(name) {
+                Some(slot) if !proto.is_defined(slot) => proto.set_value(slot, Value::Int(value)),
+                _ => {}
+            }
+        }
+    }
+    let mut done: Vec<&str> = Vec::new();
+    for b in &cfg.builtins {
+        let Some(sql) = b.setup else { continue };
+        if done.contains(&b.name) {
+            continue;
+        }
+        done.push(b.name);
+        if !builtin_setup(con, b.name, sql) {
+            return None;
+        }
+    }
+    Some(())
+}
+
+/// Runs the SQL a builtin script needs before the run (the function of
+/// tpcb-like-plfunc). False after the server's message.
+fn builtin_setup(con: &mut Conn, name: &str, sql: &str) -> bool {
+    let Ok(text) = std::ffi::CString::new(sql) else { return false };
+    let ok = con.exec(&text).is_some_and(|r| r.status() == ExecStatus::CommandOk);
+    if !ok {
+        log::error!("could not prepare builtin script \"{name}\": {}", con.error_message());
+        // Leave a transaction the failure left open.
+        let _ = con.exec(c"rollback");
+    }
+    ok
 }

@@ -107,6 +107,8 @@ pub(crate) struct Scratch {
     pub(crate) buf: Vec<u8>,
     /// Parameter offsets into `buf`.
     pub(crate) starts: Vec<u32>,
+    /// The text of a command made by variables in quoted identifiers.
+    pub(crate) text: Vec<u8>,
     /// `\gset` variable names.
     pub(crate) name: Vec<u8>,
     /// Parameter pointers for libpq.

@@ -1,7 +1,8 @@
 //! Initialization mode (`-i`): runs the steps d (drop), t (create tables),
 //! g (client-side generation with COPY), G (server-side generation), v
 //! (vacuum), p (primary keys) and f (foreign keys) over one connection,
-//! with C pgbench 17's SQL, DDL, progress lines and messages.
+//! with C pgbench 17's SQL, DDL, progress lines and messages; or, with
+//! `--sysbench-tables`, sysbench's tables ([`sysbench`]).
 
 use std::ffi::CString;
 
@@ -10,6 +11,8 @@ use crate::config::{InitConfig, PartitionMethod};
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
 use crate::sys::clock::monotonic_us;
+
+mod sysbench;
 
 /// Initialization failed; the messages have been printed (exit status 1).
 #[derive(Debug)]
@@ -36,8 +39,10 @@ pub(crate) fn run(cfg: &InitConfig) -> Result<(), Failed> {
         }
     };
     let _cancel = crate::pq::CancelOnSigint::arm(&con);
-    let mut stats = String::new();
-    let mut run_time = 0.0;
+    if let Some(sb) = cfg.sysbench {
+        return sysbench::run(&mut con, cfg, sb);
+    }
+    let mut steps = StepTimes::default();
     for step in cfg.steps.chars() {
         let start = monotonic_us();
         let op = match step {
@@ -72,15 +77,34 @@ pub(crate) fn run(cfg: &InitConfig) -> Result<(), Failed> {
             ' ' => continue,
             other => log::fatal!(Failed; "unrecognized initialization step \"{other}\""),
         };
-        let elapsed = seconds_since(start);
-        if !stats.is_empty() {
-            stats.push_str(", ");
-        }
-        stats.push_str(&format!("{op} {} s", Fixed(elapsed, 2)));
-        run_time += elapsed;
+        steps.record(op, start);
     }
-    log::raw(format!("done in {} s ({stats}).\n", Fixed(run_time, 2)).as_bytes());
+    steps.done();
     Ok(())
+}
+
+/// The time each step took, for the last line (`done in ... s (...)`).
+#[derive(Debug, Default)]
+struct StepTimes {
+    stats: String,
+    run_time: f64,
+}
+
+impl StepTimes {
+    /// Step `op` started at `start` and has ended.
+    fn record(&mut self, op: &str, start: i64) {
+        let elapsed = seconds_since(start);
+        if !self.stats.is_empty() {
+            self.stats.push_str(", ");
+        }
+        self.stats.push_str(&format!("{op} {} s", Fixed(elapsed, 2)));
+        self.run_time += elapsed;
+    }
+
+    /// Prints the last line.
+    fn done(&self) {
+        log::raw(format!("done in {} s ({}).\n", Fixed(self.run_time, 2), self.stats).as_bytes());
+    }
 }
 
 /// Seconds since a [`monotonic_us`] instant, as C's `PG_TIME_GET_DOUBLE`.
@@ -386,7 +410,12 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
         progress.row_done(k + 1, total, table.name());
     }
     progress.finish();
-    if !buf.is_empty() && !con.put_copy_data(&buf) {
+    end_copy(con, &buf)
+}
+
+/// Sends the last COPY data and ends the COPY, with C's messages.
+fn end_copy(con: &mut Conn, buf: &[u8]) -> Result<(), Failed> {
+    if !buf.is_empty() && !con.put_copy_data(buf) {
         log::fatal!(Failed; "PQputline failed");
     }
     if !con.put_copy_end() {
@@ -486,6 +515,7 @@ mod tests {
             index_tablespace: None,
             partitions,
             partition_method: method,
+            sysbench: None,
         }
     }
 

@@ -1,8 +1,20 @@
-//! The three builtin scripts, lookup by unique prefix (`-b`, `--show-script`)
-//! with C's error texts, and the `-b list` listing. Mirrors pgbench.c's
+//! The builtin scripts: C's three, then pgbench-rs's own (tpcb-like-plfunc
+//! and sysbench's OLTP tests, [`super::sysbench`]); lookup for `-b` and
+//! `--show-script` (exact name first, then C's unique-prefix rule with its
+//! error texts) and the `-b list` listing. Mirrors pgbench.c's
 //! builtin_script[], findBuiltin and listAvailableScripts.
 
 use std::fmt;
+
+/// The tables a builtin script works on, read at the start of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tables {
+    /// pgbench's (`-i`): the scale is counted in `pgbench_branches`.
+    Pgbench,
+    /// sysbench's `sbtest1`..`sbtestN` (`-i --sysbench-tables`): their
+    /// number and size set `:tables` and `:table_size`.
+    Sysbench,
+}
 
 /// A builtin script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -13,9 +25,13 @@ pub(crate) struct Builtin {
     pub(crate) desc: &'static str,
     /// Script text.
     pub(crate) script: &'static str,
+    /// The tables it needs.
+    pub(crate) tables: Tables,
+    /// SQL run once on the set-up connection before a run that uses it.
+    pub(crate) setup: Option<&'static str>,
 }
 
-/// All builtin scripts, in C's order.
+/// C pgbench's builtin scripts, in C's order.
 pub(crate) const BUILTINS: [Builtin; 3] = [
     Builtin {
         name: "tpcb-like",
@@ -31,6 +47,8 @@ pub(crate) const BUILTINS: [Builtin; 3] = [
                  UPDATE pgbench_branches SET bbalance = bbalance + :delta WHERE bid = :bid;\n\
                  INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);\n\
                  END;\n",
+        tables: Tables::Pgbench,
+        setup: None,
     },
     Builtin {
         name: "simple-update",
@@ -44,13 +62,66 @@ pub(crate) const BUILTINS: [Builtin; 3] = [
                  SELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n\
                  INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (:tid, :bid, :aid, :delta, CURRENT_TIMESTAMP);\n\
                  END;\n",
+        tables: Tables::Pgbench,
+        setup: None,
     },
     Builtin {
         name: "select-only",
         desc: "<builtin: select only>",
         script: "\\set aid random(1, 100000 * :scale)\n\
                  SELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n",
+        tables: Tables::Pgbench,
+        setup: None,
     },
+];
+
+/// The function `tpcb-like-plfunc` calls: tpcb-like's five statements,
+/// created (or replaced) before the run, under an advisory lock so that
+/// shards starting together do not collide.
+const PLFUNC_SETUP: &str = "\
+BEGIN;
+SELECT pg_advisory_xact_lock(7489410529120117301);
+CREATE OR REPLACE FUNCTION pgbench_tpcb_like_plfunc(p_aid bigint, p_bid integer, p_tid integer, p_delta integer)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE STRICT
+AS $$
+DECLARE
+    v_abalance integer;
+BEGIN
+    UPDATE pgbench_accounts SET abalance = abalance + p_delta WHERE aid = p_aid;
+    SELECT abalance INTO v_abalance FROM pgbench_accounts WHERE aid = p_aid;
+    UPDATE pgbench_tellers SET tbalance = tbalance + p_delta WHERE tid = p_tid;
+    UPDATE pgbench_branches SET bbalance = bbalance + p_delta WHERE bid = p_bid;
+    INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (p_tid, p_bid, p_aid, p_delta, CURRENT_TIMESTAMP);
+    RETURN v_abalance;
+END;
+$$;
+COMMIT;";
+
+/// pgbench-rs's builtin scripts, matched by their full name or, when no
+/// builtin of C's matches, by a unique prefix.
+pub(crate) const EXTENSION_BUILTINS: [Builtin; 11] = [
+    Builtin {
+        name: "tpcb-like-plfunc",
+        desc: "<builtin: TPC-B (sort of) in one PL/pgSQL function>",
+        script: "\\set aid random(1, 100000 * :scale)\n\
+                 \\set bid random(1, 1 * :scale)\n\
+                 \\set tid random(1, 10 * :scale)\n\
+                 \\set delta random(-5000, 5000)\n\
+                 SELECT pgbench_tpcb_like_plfunc(:aid, :bid, :tid, :delta);\n",
+        tables: Tables::Pgbench,
+        setup: Some(PLFUNC_SETUP),
+    },
+    super::sysbench::OLTP_READ_WRITE,
+    super::sysbench::OLTP_READ_ONLY,
+    super::sysbench::OLTP_WRITE_ONLY,
+    super::sysbench::OLTP_POINT_SELECT,
+    super::sysbench::OLTP_UPDATE_INDEX,
+    super::sysbench::OLTP_UPDATE_NON_INDEX,
+    super::sysbench::OLTP_DELETE,
+    super::sysbench::OLTP_INSERT,
+    super::sysbench::SELECT_RANDOM_POINTS,
+    super::sysbench::SELECT_RANDOM_RANGES,
 ];
 
 /// A failed builtin lookup. Display is the error line; C then prints
@@ -76,26 +147,39 @@ impl fmt::Display for BuiltinError {
 
 impl std::error::Error for BuiltinError {}
 
-/// The builtin whose name starts with `name`, if exactly one does.
+/// The builtin named `name`; else the one of C's whose name starts with
+/// `name`, if exactly one does (C's rule, so every prefix C accepts keeps
+/// its meaning); else, when none of C's does, the one of pgbench-rs's
+/// whose name starts with `name`, if exactly one does.
 ///
 /// # Errors
 /// None or several builtins match.
 pub(crate) fn find(name: &str) -> Result<&'static Builtin, BuiltinError> {
-    let mut found = BUILTINS.iter().filter(|b| b.name.starts_with(name));
-    let count = BUILTINS.iter().filter(|b| b.name.starts_with(name)).count();
-    match (found.next(), count) {
-        (Some(b), 1) => Ok(b),
-        (_, 0) => Err(BuiltinError::NotFound(name.to_owned())),
-        _ => Err(BuiltinError::Ambiguous(count, name.to_owned())),
+    if let Some(b) = BUILTINS.iter().chain(EXTENSION_BUILTINS.iter()).find(|b| b.name == name) {
+        return Ok(b);
     }
+    for set in [&BUILTINS[..], &EXTENSION_BUILTINS[..]] {
+        let mut found = set.iter().filter(|b| b.name.starts_with(name));
+        let count = set.iter().filter(|b| b.name.starts_with(name)).count();
+        match (found.next(), count) {
+            (Some(b), 1) => return Ok(b),
+            (_, 0) => {}
+            _ => return Err(BuiltinError::Ambiguous(count, name.to_owned())),
+        }
+    }
+    Err(BuiltinError::NotFound(name.to_owned()))
 }
 
-/// The `-b list` text (also printed after a failed lookup), ending with an
-/// empty line.
+/// The `-b list` text (also printed after a failed lookup): C's list and
+/// its empty line, then pgbench-rs's builtins and an empty line.
 pub(crate) fn list_text() -> String {
     let mut s = String::from("Available builtin scripts:\n");
     for b in &BUILTINS {
         s.push_str(&format!("  {:>13}: {}\n", b.name, b.desc));
+    }
+    s.push_str("\npgbench-rs's own builtin scripts:\n");
+    for b in &EXTENSION_BUILTINS {
+        s.push_str(&format!("  {:>21}: {}\n", b.name, b.desc));
     }
     s.push('\n');
     s
@@ -133,11 +217,41 @@ mod tests {
     }
 
     #[test]
-    fn listing() {
+    fn exact_names_first_then_cs_prefixes_then_ours() {
+        assert_eq!(find("tpcb-like").map(|b| b.name), Ok("tpcb-like"));
+        assert_eq!(find("tpcb").map(|b| b.name), Ok("tpcb-like"));
+        assert_eq!(find("tpcb-like-").map(|b| b.name), Ok("tpcb-like-plfunc"));
+        assert_eq!(find("tpcb-like-plfunc").map(|b| b.name), Ok("tpcb-like-plfunc"));
+        assert_eq!(find("oltp-read-w").map(|b| b.name), Ok("oltp-read-write"));
+        assert_eq!(find("select-random-p").map(|b| b.name), Ok("select-random-points"));
+        // C's prefixes keep their meaning and C's error texts.
+        assert_eq!(find("sel").map(|b| b.name), Ok("select-only"));
         assert_eq!(
-            list_text(),
-            "Available builtin scripts:\n      tpcb-like: <builtin: TPC-B (sort of)>\n  simple-update: <builtin: simple update>\n    select-only: <builtin: select only>\n\n"
+            find("s").map_err(|e| e.to_string()),
+            Err("ambiguous builtin name: 2 builtin scripts found for prefix \"s\"".to_owned())
         );
+        assert_eq!(
+            find("oltp-read").map_err(|e| e.to_string()),
+            Err("ambiguous builtin name: 2 builtin scripts found for prefix \"oltp-read\""
+                .to_owned())
+        );
+        assert_eq!(
+            find("select-random").map_err(|e| e.to_string()),
+            Err("ambiguous builtin name: 2 builtin scripts found for prefix \"select-random\""
+                .to_owned())
+        );
+    }
+
+    #[test]
+    fn listing() {
+        let list = list_text();
+        assert!(list.starts_with(
+            "Available builtin scripts:\n      tpcb-like: <builtin: TPC-B (sort of)>\n  simple-update: <builtin: simple update>\n    select-only: <builtin: select only>\n\npgbench-rs's own builtin scripts:\n       tpcb-like-plfunc: <builtin: TPC-B (sort of) in one PL/pgSQL function>\n        oltp-read-write: <builtin: sysbench oltp_read_write>\n"
+        ));
+        assert!(
+            list.ends_with("   select-random-ranges: <builtin: sysbench select_random_ranges>\n\n")
+        );
+        assert_eq!(list.lines().count(), 3 + BUILTINS.len() + EXTENSION_BUILTINS.len() + 1);
         assert_eq!(
             show_text(&BUILTINS[2]),
             "-- select-only: <builtin: select only>\n\\set aid random(1, 100000 * :scale)\nSELECT abalance FROM pgbench_accounts WHERE aid = :aid;\n\n"
@@ -146,13 +260,14 @@ mod tests {
 
     #[test]
     fn builtins_parse() {
-        for b in &BUILTINS {
+        for b in BUILTINS.iter().chain(EXTENSION_BUILTINS.iter()) {
             let mut reg = VarRegistry::new();
             let s = crate::script::parse_script(b.desc, b.script.as_bytes(), &mut reg).unwrap();
             assert_eq!(s.desc, b.desc);
             assert_eq!(s.commands.len(), b.script.lines().count());
             for (c, l) in s.commands.iter().zip(b.script.lines()) {
-                assert_eq!(c.first_line, l);
+                // Long lines are cut for the per-command report.
+                assert!(l.starts_with(c.first_line.as_str()), "{l}");
             }
         }
     }

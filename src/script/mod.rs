@@ -14,6 +14,7 @@ pub(crate) mod lexer;
 pub(crate) mod meta;
 pub(crate) mod parse;
 pub(crate) mod subst;
+pub(crate) mod sysbench;
 pub(crate) mod vars;
 
 #[cfg(test)]

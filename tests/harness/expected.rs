@@ -100,6 +100,31 @@ pgbench-rs extensions (long options, matched only by their full name):
   --start-at=TIME          start measuring at TIME (Unix epoch seconds or RFC 3339)
   --merge FILE...          print the report of one run from its shards' --report-json
                            files (with --latency-percentiles and --report-* only)
+  --sysbench-tables=NUM    with -i: create sysbench's tables sbtest1..sbtestNUM
+                           instead of pgbench's (default: 1)
+  --sysbench-table-size=NUM
+                           with -i: rows of each sysbench table (default: 10000)
+  Builtin scripts of pgbench-rs (-b list): tpcb-like-plfunc and sysbench's
+  OLTP tests (oltp-read-write, ...); a :variable inside a double-quoted
+  identifier is replaced by its value in every protocol.
+";
+
+/// What pgbench-rs's builtin listing (`-b list`, a failed `-b`) prints
+/// after C's: its own builtin scripts.
+pub(crate) const BUILTINS_EXTENSIONS: &str = "\
+pgbench-rs's own builtin scripts:
+       tpcb-like-plfunc: <builtin: TPC-B (sort of) in one PL/pgSQL function>
+        oltp-read-write: <builtin: sysbench oltp_read_write>
+         oltp-read-only: <builtin: sysbench oltp_read_only>
+        oltp-write-only: <builtin: sysbench oltp_write_only>
+      oltp-point-select: <builtin: sysbench oltp_point_select>
+      oltp-update-index: <builtin: sysbench oltp_update_index>
+  oltp-update-non-index: <builtin: sysbench oltp_update_non_index>
+            oltp-delete: <builtin: sysbench oltp_delete>
+            oltp-insert: <builtin: sysbench oltp_insert>
+   select-random-points: <builtin: sysbench select_random_points>
+   select-random-ranges: <builtin: sysbench select_random_ranges>
+
 ";
 
 /// 17's long-option table, in declaration order (getopt lists ambiguous

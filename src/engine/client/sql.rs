@@ -3,6 +3,9 @@
 //! query mode (`sendCommand`), and reading their results with `\gset` and
 //! `\aset` (`readCommandResponse`).
 
+use std::collections::HashMap;
+use std::ffi::CString;
+
 use super::error::sql_error_status;
 use super::{Client, ErrorStatus};
 use crate::engine::shared::Shared;
@@ -33,6 +36,11 @@ impl Client {
         };
         let Some(pf) = sql.param_form.as_ref() else { return };
         let Some(name) = pf.prep_name.as_ref() else { return };
+        if sql.is_dynamic() {
+            // Prepared per text when sent (send_dynamic).
+            self.prepared.set(bit);
+            return;
+        }
         let Some(conn) = self.conn.as_mut() else { return };
         log::debug!("client {} preparing {}", self.id, name.to_string_lossy());
         let ok = conn
@@ -55,6 +63,9 @@ impl Client {
         let mode = sh.cfg.query_mode;
         if mode == QueryMode::Prepared {
             self.prepare_command(sh, self.command);
+        }
+        if sql.is_dynamic() && mode != QueryMode::Simple {
+            return self.send_dynamic(sql, scratch);
         }
         let Some(conn) = self.conn.as_mut() else { return false };
         let ok = match (mode, sql.param_form.as_ref()) {
@@ -84,6 +95,54 @@ impl Client {
             log::debug!("client {} could not send {}", self.id, String::from_utf8_lossy(&sql.text));
         }
         ok
+    }
+
+    /// Sends a command whose text a variable in a quoted identifier makes,
+    /// in extended or prepared mode: its text is made now; in prepared
+    /// mode each distinct text is prepared once on the connection (outside
+    /// a pipeline; inside one it is sent unnamed, as in extended mode).
+    #[cold]
+    #[inline(never)]
+    fn send_dynamic(&mut self, sql: &SqlCommand, scratch: &mut Scratch) -> bool {
+        let Some(pf) = sql.param_form.as_ref() else { return false };
+        let Some(conn) = self.conn.as_mut() else { return false };
+        sql.render_dynamic(&self.vars, &mut scratch.text);
+        let Ok(text) = std::ffi::CStr::from_bytes_until_nul(&scratch.text) else { return false };
+        sql.render_params(&self.vars, &mut scratch.buf, &mut scratch.starts);
+        let in_pipeline = conn.pipeline_status() != PipelineStatus::Off;
+        if pf.prep_name.is_none() || in_pipeline {
+            log::debug!("client {} sending {}", self.id, text.to_string_lossy());
+            return conn.send_query_params(
+                text,
+                &scratch.buf,
+                &scratch.starts,
+                &mut scratch.params,
+            );
+        }
+        let name = match self.prepared.dynamic_name(text.to_bytes()) {
+            Some(Ok(name)) => name,
+            Some(Err(())) => {
+                log::error!(
+                    "client {} cannot prepare more than {MAX_DYNAMIC} statements on one connection (variables in quoted identifiers take too many values): {}",
+                    self.id,
+                    text.to_string_lossy()
+                );
+                return false;
+            }
+            None => {
+                let name = self.prepared.add_dynamic(text.to_bytes());
+                log::debug!("client {} preparing {}", self.id, name.to_string_lossy());
+                let ok = conn
+                    .prepare(&name, text, pf.params.len())
+                    .is_some_and(|r| r.status() == ExecStatus::CommandOk);
+                if !ok {
+                    log::error!("{}", conn.error_message());
+                }
+                name
+            }
+        };
+        log::debug!("client {} sending {}", self.id, name.to_string_lossy());
+        conn.send_query_prepared(&name, &scratch.buf, &scratch.starts, &mut scratch.params)
     }
 
     /// `readCommandResponse`: reads every result of the current command,
@@ -287,28 +346,61 @@ fn query_aborted(at: (i32, usize, usize), qrynum: usize, r: &crate::pq::PgResult
     );
 }
 
+/// Statements prepared per text on one connection at most (commands with
+/// variables in quoted identifiers, `-M prepared`).
+pub(super) const MAX_DYNAMIC: usize = 10_000;
+
+/// Statement names by text. Boxed in [`Prepared`]: one pointer in every
+/// client, a map only in those that use one.
+#[derive(Debug, Clone, Default)]
+struct DynStatements(HashMap<Vec<u8>, CString>);
+
 /// One bit per command of all scripts (numbered by `Shared::command_base`):
 /// whether it is prepared on the client's current connection (C's
-/// `prepared[script][command]`).
+/// `prepared[script][command]`); and the statements prepared for texts
+/// made by variables in quoted identifiers, by text.
 #[derive(Debug, Clone)]
-pub(super) struct Prepared(Vec<u64>);
+pub(super) struct Prepared {
+    bits: Vec<u64>,
+    dynamic: Option<Box<DynStatements>>,
+}
 
 impl Prepared {
     pub(super) fn new(n: usize) -> Self {
-        Prepared(vec![0; n.div_ceil(64)])
+        Prepared { bits: vec![0; n.div_ceil(64)], dynamic: None }
     }
 
     fn get(&self, i: usize) -> bool {
-        self.0.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+        self.bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
     fn set(&mut self, i: usize) {
-        if let Some(w) = self.0.get_mut(i / 64) {
+        if let Some(w) = self.bits.get_mut(i / 64) {
             *w |= 1 << (i % 64);
         }
     }
 
+    /// The name of the statement prepared for `text`; None when there is
+    /// none yet, an error when no more may be prepared.
+    fn dynamic_name(&self, text: &[u8]) -> Option<Result<CString, ()>> {
+        let map = self.dynamic.as_deref().map(|d| &d.0);
+        match map.and_then(|m| m.get(text)) {
+            Some(name) => Some(Ok(name.clone())),
+            None if map.is_some_and(|m| m.len() >= MAX_DYNAMIC) => Some(Err(())),
+            None => None,
+        }
+    }
+
+    /// Names a new statement for `text` (`PD_<n>`, apart from C's `P_<n>`).
+    fn add_dynamic(&mut self, text: &[u8]) -> CString {
+        let map = &mut self.dynamic.get_or_insert_with(Box::default).0;
+        let name = CString::new(format!("PD_{}", map.len())).unwrap_or_default();
+        map.insert(text.to_vec(), name.clone());
+        name
+    }
+
     pub(super) fn clear(&mut self) {
-        self.0.fill(0);
+        self.bits.fill(0);
+        self.dynamic = None;
     }
 }
