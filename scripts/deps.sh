@@ -3,8 +3,9 @@
 # libpq and its headers (libpq-dev, pkg-config) to build, a PostgreSQL
 # server (initdb, postgres, pg_ctl) for the tests and the demo, valgrind
 # (one test runs pgbench-rs under it, and is skipped without it), and, as
-# root, iproute2 (network namespaces for the shard test) and chromium (the
-# HTML report is checked in it). As root on
+# root, iproute2 (network namespaces for the shard test), chromium (the
+# HTML report is checked in it) and sysbench (its OLTP tests are compared
+# with the sysbench builtins). As root on
 # Debian/Ubuntu it installs what is missing with apt-get; otherwise it says
 # exactly what to install and fails (valgrind missing only gets a note).
 set -euo pipefail
@@ -32,6 +33,10 @@ fi
 # Chromium: the HTML report is rendered in it (headless).
 if [ "$(id -u)" = 0 ] && ! command -v chromium >/dev/null 2>&1; then
     missing+=(chromium)
+fi
+# sysbench 1.0.20: the sysbench builtins are compared with it.
+if [ "$(id -u)" = 0 ] && ! command -v sysbench >/dev/null 2>&1; then
+    missing+=(sysbench)
 fi
 # ip(8): the shard test simulates client machines with network namespaces.
 if [ "$(id -u)" = 0 ] && ! command -v ip >/dev/null 2>&1; then

@@ -57,6 +57,11 @@ mod continue_on_error;
 #[cfg(test)]
 mod shards;
 
+/// tpcb-like-plfunc, table names from variables, sysbench's tables and
+/// tests compared with Debian's sysbench.
+#[cfg(test)]
+mod workloads;
+
 /// The HTML report, rendered in headless Chromium.
 #[cfg(test)]
 mod html;

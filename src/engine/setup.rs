@@ -142,7 +142,8 @@ const FIRST_MISSING: &CStr = c"select min(g.i) from generate_series(1, 100001) a
 pub(crate) fn sysbench_info(con: &mut Conn) -> Option<SysbenchInfo> {
     let hint = |con: &Conn| {
         log::hint!(
-            "Perhaps you need to do initialization (\"pgbench-rs -i --sysbench-tables=N\") in database \"{}\".",
+            "Perhaps you need to do initialization (\"{} -i --sysbench-tables=N\") in database \"{}\".",
+            log::progname(),
             con.db()
         );
     };

@@ -276,6 +276,22 @@ pub(crate) fn tcp_cluster(name: &str) -> &'static Cluster {
     c
 }
 
+/// A separate server that loads pg_stat_statements (statements counted
+/// on the server, utility ones too), started on first use; stopped by the
+/// watchdog at exit too.
+pub(crate) fn stats_cluster() -> &'static Cluster {
+    static STATS: OnceLock<&'static Cluster> = OnceLock::new();
+    STATS.get_or_init(|| {
+        let c = extra_cluster("stats");
+        c.stop_immediate().unwrap_or_else(|e| panic!("stop stats: {e}"));
+        c.pg_ctl_start_with(
+            "-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on",
+        )
+        .unwrap_or_else(|e| panic!("start stats: {e}"));
+        c
+    })
+}
+
 impl Cluster {
     /// Start the server (`pg_ctl start -w`) on its socket directory and port.
     pub(crate) fn pg_ctl_start(&self) -> Result<(), String> {

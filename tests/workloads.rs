@@ -1,0 +1,416 @@
+//! The workloads pgbench lacks, against real servers: tpcb-like-plfunc
+//! keeps tpcb-like's invariants; table names from variables in every
+//! protocol (seed script of sysbench's port to pgbench, compared with C
+//! in simple mode); sysbench's tables as Debian's sysbench 1.0.20 makes
+//! them, and per builtin the statements per transaction by kind that
+//! sysbench's test of that name issues, counted by pg_stat_statements.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::harness::bench::pgbench_db;
+use crate::harness::cluster::{Cluster, create_db_on, stats_cluster};
+use crate::harness::compare::skipped;
+use crate::harness::{Db, Output, Pgbench, Status, c_pgbench, cluster};
+
+fn ok(out: &Output, what: &str) {
+    assert_eq!(out.status, Status::Exit(0), "{what}:\n{}\n{}", out.stdout, out.stderr);
+}
+
+fn processed(out: &Output) -> String {
+    out.stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("number of transactions actually processed: "))
+        .unwrap_or_else(|| panic!("no report:\n{}\n{}", out.stdout, out.stderr))
+        .to_string()
+}
+
+#[test]
+fn tpcb_like_plfunc_keeps_the_balances_and_the_history() {
+    let db = pgbench_db("plfunc");
+    let first = Pgbench::new([
+        "-b",
+        "tpcb-like-plfunc",
+        "-M",
+        "prepared",
+        "-c",
+        "2",
+        "-j",
+        "2",
+        "-t",
+        "25",
+        &db.name,
+    ])
+    .label("plfunc-prepared")
+    .run_under_test();
+    ok(&first, "plfunc, prepared");
+    assert!(
+        first
+            .stdout
+            .contains("transaction type: <builtin: TPC-B (sort of) in one PL/pgSQL function>\n"),
+        "{}",
+        first.stdout
+    );
+    assert_eq!(processed(&first), "50/50");
+    // Again on the same tables (the function is replaced), without the
+    // vacuum that empties the history.
+    let second =
+        Pgbench::new(["-n", "-b", "tpcb-like-plfunc", "-M", "extended", "-t", "10", &db.name])
+            .label("plfunc-again")
+            .run_under_test();
+    ok(&second, "plfunc, again");
+    let row = db.query(
+        "select (select sum(abalance) from pgbench_accounts), \
+                (select sum(bbalance) from pgbench_branches), \
+                (select sum(tbalance) from pgbench_tellers), \
+                (select sum(delta) from pgbench_history), \
+                (select count(*) from pgbench_history), \
+                (select count(*) from pg_proc where proname = 'pgbench_tpcb_like_plfunc')",
+    );
+    let r = &row[0];
+    assert_eq!((&r[0], &r[1], &r[2]), (&r[3], &r[3], &r[3]), "sums: {r:?}");
+    assert_eq!(r[4], "60", "one history row per transaction");
+    assert_eq!(r[5], "1");
+}
+
+/// The tables `sbtest0`..`sbtestN-1`, 1000 rows each.
+fn client_tables(db: &Db, n: usize) {
+    for i in 0..n {
+        db.exec(&format!(
+            "create table sbtest{i} (id int primary key, k int, c text, pad text); \
+             insert into sbtest{i} select g, g, 'c', 'pad' from generate_series(1, 1000) g"
+        ));
+    }
+}
+
+/// The index scans of `sbtest0`..`sbtestN-1`, once they reach `want`
+/// (statistics arrive when the backends exit), or as they are after 10 s.
+fn index_scans(db: &Db, n: usize, want: &[i64]) -> Vec<i64> {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let got: Vec<i64> = (0..n)
+            .map(|i| {
+                db.query_one(&format!(
+                    "select coalesce(idx_scan, 0) from pg_stat_user_tables where relname = 'sbtest{i}'"
+                ))
+                .parse()
+                .expect("a count")
+            })
+            .collect();
+        if got == want || Instant::now() > deadline {
+            return got;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The script of the sysbench port that pgbench could not run prepared.
+const CLIENT_TABLE_SCRIPT: &str =
+    "\\set id1 random(1, 10000000)\nSELECT pad FROM \"sbtest:client_id\" WHERE id = :id1;\n";
+
+#[test]
+fn table_names_from_variables_in_every_protocol() {
+    let db = crate::harness::create_db("client_tables");
+    client_tables(&db, 3);
+    let mut expected = vec![0i64; 3];
+    for mode in ["simple", "extended", "prepared"] {
+        let args = ["-n", "-M", mode, "-c", "3", "-j", "3", "-t", "20", "--debug", "-f", "t.sql"];
+        let mut all = args.to_vec();
+        all.push(&db.name);
+        let out = Pgbench::new(all)
+            .label(&format!("dyn-{mode}"))
+            .file("t.sql", CLIENT_TABLE_SCRIPT)
+            .run_under_test();
+        ok(&out, mode);
+        assert_eq!(processed(&out), "60/60", "{mode}");
+        for e in &mut expected {
+            *e += 20;
+        }
+        assert_eq!(index_scans(&db, 3, &expected), expected, "{mode}: each client its own table");
+        let prepares = out.stderr.lines().filter(|l| l.contains(" preparing ")).count();
+        if mode == "prepared" {
+            // One statement per connection: the text is the same for all
+            // of a client's transactions.
+            assert_eq!(prepares, 3, "{}", out.stderr);
+            for c in 0..3 {
+                assert!(
+                    out.stderr.contains(&format!("client {c} preparing PD_0")),
+                    "{}",
+                    out.stderr
+                );
+            }
+        } else {
+            assert_eq!(prepares, 0, "{mode}");
+        }
+    }
+    // C pgbench 17 reads the same tables in simple mode, and fails as the
+    // seed says with -M prepared.
+    let Some(c) = c_pgbench() else { return };
+    let run = |mode: &str| {
+        Pgbench::new(["-n", "-M", mode, "-c", "3", "-j", "3", "-t", "20", "-f", "t.sql", &db.name])
+            .label(&format!("dyn-c-{mode}"))
+            .file("t.sql", CLIENT_TABLE_SCRIPT)
+            .run_c_as(c)
+    };
+    let simple = run("simple");
+    ok(&simple, "C, simple");
+    for e in &mut expected {
+        *e += 20;
+    }
+    assert_eq!(index_scans(&db, 3, &expected), expected, "C in simple mode");
+    let prepared = run("prepared");
+    assert_eq!(prepared.status, Status::Exit(2), "{}", prepared.stderr);
+    assert!(
+        prepared.stderr.contains("relation \"sbtest$1\" does not exist"),
+        "{}",
+        prepared.stderr
+    );
+}
+
+/// Debian's sysbench, or None after a skip (a failure when the reference
+/// is required).
+fn sysbench(case: &str) -> Option<&'static str> {
+    let found = Command::new("sysbench").arg("--version").output();
+    match found {
+        Ok(o) if String::from_utf8_lossy(&o.stdout).starts_with("sysbench 1.0.20") => {
+            Some("sysbench")
+        }
+        _ => {
+            let why = "sysbench 1.0.20 not found (scripts/deps.sh installs it as root)";
+            assert!(
+                std::env::var_os("PGBENCH_TEST_REQUIRE_REFERENCE").is_none(),
+                "{why} [{case}], and PGBENCH_TEST_REQUIRE_REFERENCE=1"
+            );
+            skipped(case, why);
+            None
+        }
+    }
+}
+
+/// Runs sysbench's `test` with `args` against `db`.
+fn run_sysbench(prog: &str, c: &Cluster, db: &Db, test: &str, args: &[&str]) {
+    let out = Command::new(prog)
+        .arg(test)
+        .args([
+            "--db-driver=pgsql",
+            &format!("--pgsql-host={}", c.host().display()),
+            &format!("--pgsql-port={}", c.port),
+            "--pgsql-user=postgres",
+            &format!("--pgsql-db={}", db.name),
+        ])
+        .args(args)
+        .output()
+        .expect("run sysbench");
+    assert!(
+        out.status.success(),
+        "sysbench {test} {args:?}:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// What a database's sysbench tables look like: columns, indexes,
+/// sequences, rows, the shape of `c` and `pad`, and the share of `k` on
+/// the 1 % of the range the special distribution favours.
+fn describe(db: &Db) -> (Vec<Vec<String>>, Vec<Vec<String>>, f64) {
+    let schema = db.query(
+        "select table_name, column_name, data_type, character_maximum_length, column_default, is_nullable \
+         from information_schema.columns where table_name like 'sbtest%' order by 1, 2",
+    );
+    let mut facts = db.query(
+        "select indexname, indexdef from pg_indexes where tablename like 'sbtest%' \
+         union all select sequencename, last_value::text from pg_sequences where sequencename like 'sbtest%' \
+         union all select conname, pg_get_constraintdef(oid) from pg_constraint where conrelid::regclass::text like 'sbtest%' \
+         order by 1",
+    );
+    for t in ["sbtest1", "sbtest2"] {
+        facts.extend(db.query(&format!(
+            "select count(*), min(id), max(id), min(k) >= 1 and max(k) <= 5000, \
+                    bool_and(c ~ '^[0-9]{{11}}(-[0-9]{{11}}){{9}} $'), \
+                    bool_and(pad ~ '^[0-9]{{11}}(-[0-9]{{11}}){{4}} $') from {t}"
+        )));
+    }
+    // t = 4999: [1 + 0.25 * 50.99 + 2474.5, 1 + 50.99 + 2474.5).
+    let hot: f64 = db
+        .query_one(
+            "select avg(case when k between 2488 and 2526 then 1.0 else 0.0 end) from sbtest1",
+        )
+        .parse()
+        .expect("a share");
+    (schema, facts, hot)
+}
+
+#[test]
+fn sysbench_tables_are_the_ones_sysbench_prepares() {
+    let Some(sb) = sysbench("sysbench-prepare") else { return };
+    let c = cluster();
+    let theirs = create_db_on(c, "sb_theirs");
+    run_sysbench(
+        sb,
+        c,
+        &theirs,
+        "oltp_read_write",
+        &["--tables=2", "--table-size=5000", "prepare"],
+    );
+    let ours = create_db_on(c, "sb_ours");
+    let out = Pgbench::new(["-i", "--sysbench-tables=2", "--sysbench-table-size=5000", &ours.name])
+        .label("sysbench-init")
+        .run_under_test();
+    ok(&out, "-i --sysbench-tables");
+    let lines: Vec<&str> = out.stderr.lines().filter(|l| !l.starts_with("NOTICE")).collect();
+    assert_eq!(
+        lines[..4],
+        [
+            "dropping old tables...",
+            "creating tables...",
+            "generating data (client-side)...",
+            "creating secondary indexes..."
+        ],
+        "{}",
+        out.stderr
+    );
+    assert!(lines[4].starts_with("done in "), "{}", out.stderr);
+    let (schema_t, facts_t, hot_t) = describe(&theirs);
+    let (schema_o, facts_o, hot_o) = describe(&ours);
+    assert_eq!(schema_o, schema_t, "columns");
+    assert_eq!(schema_o.len(), 8);
+    assert_eq!(facts_o, facts_t, "indexes, sequences, keys, rows and values");
+    assert!((hot_o - hot_t).abs() < 0.04 && hot_o > 0.7, "k's hot share: {hot_o} against {hot_t}");
+}
+
+#[test]
+fn sysbench_options_are_checked() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["-i", "--sysbench-tables=0"], "--sysbench-tables must be in range 1..100000"),
+        (
+            &["-i", "--sysbench-table-size=x"],
+            "invalid value \"x\" for option --sysbench-table-size",
+        ),
+        (
+            &["--sysbench-tables=2"],
+            "some of the specified options cannot be used in benchmarking mode",
+        ),
+        (
+            &["-i", "--sysbench-tables=2", "--partitions=2"],
+            "--partitions cannot be used with --sysbench-tables or --sysbench-table-size",
+        ),
+    ];
+    for (args, msg) in cases {
+        let out =
+            Pgbench::no_server(args.iter().copied()).label("sysbench-options").run_under_test();
+        assert_eq!(out.status, Status::Exit(1), "{args:?}");
+        assert_eq!(out.stderr, format!("pgbench: error: {msg}\n"), "{args:?}");
+    }
+    // No sysbench tables: the run stops before it starts, as without
+    // pgbench's tables.
+    let db = crate::harness::create_db("no_sbtest");
+    let out =
+        Pgbench::new(["-b", "oltp-point-select", &db.name]).label("no-sbtest").run_under_test();
+    assert_eq!(out.status, Status::Exit(1));
+    assert!(
+        out.stderr
+            .contains("pgbench: error: no sysbench table sbtest1 found in \"search_path\"\n"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// A statement's kind, from its text as pg_stat_statements keeps it.
+fn kind(query: &str) -> Option<&'static str> {
+    let q = query.to_lowercase().replace('"', "");
+    let q = q.split_whitespace().collect::<Vec<_>>().join(" ");
+    let on_sbtest = |prefix: &str| {
+        q.strip_prefix(prefix).is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    Some(match () {
+        _ if q == "begin" || q == "begin;" => "begin",
+        _ if q == "commit" || q == "commit;" => "commit",
+        _ if on_sbtest("select c from sbtest")
+            && q.contains("between")
+            && q.contains("order by") =>
+        {
+            "order range"
+        }
+        _ if on_sbtest("select c from sbtest") && q.contains("between") => "simple range",
+        _ if on_sbtest("select c from sbtest") => "point select",
+        _ if on_sbtest("select sum(k) from sbtest") => "sum range",
+        _ if on_sbtest("select distinct c from sbtest") => "distinct range",
+        _ if on_sbtest("update sbtest") && q.contains("set k=k+") => "index update",
+        _ if on_sbtest("update sbtest") && q.contains("set c=") => "non-index update",
+        _ if on_sbtest("delete from sbtest") => "delete",
+        _ if on_sbtest("insert into sbtest") => "insert",
+        _ if q.starts_with("select id, k, c, pad from sbtest1 where k in") => "random points",
+        _ if q.starts_with("select count(k) from sbtest1 where k between") => "random ranges",
+        _ => return None,
+    })
+}
+
+/// Statements by kind that pg_stat_statements counted in `db` since its
+/// last reset.
+fn counted(db: &Db) -> BTreeMap<&'static str, i64> {
+    let mut by_kind = BTreeMap::new();
+    for row in db.query(
+        "select query, calls from pg_stat_statements \
+         where dbid = (select oid from pg_database where datname = current_database())",
+    ) {
+        if let Some(k) = kind(&row[0]) {
+            *by_kind.entry(k).or_insert(0) += row[1].parse::<i64>().expect("calls");
+        }
+    }
+    by_kind
+}
+
+#[test]
+fn each_sysbench_builtin_issues_what_sysbenchs_test_issues() {
+    let Some(sb) = sysbench("sysbench-statements") else { return };
+    let c = stats_cluster();
+    let two = create_db_on(c, "sb_two");
+    let one = create_db_on(c, "sb_one");
+    for db in [&two, &one] {
+        db.exec("create extension pg_stat_statements");
+    }
+    run_sysbench(sb, c, &two, "oltp_common", &["--tables=2", "--table-size=1000", "prepare"]);
+    run_sysbench(sb, c, &one, "oltp_common", &["--tables=1", "--table-size=1000", "prepare"]);
+    let events = 20;
+    for (test, builtin) in [
+        ("oltp_read_write", "oltp-read-write"),
+        ("oltp_read_only", "oltp-read-only"),
+        ("oltp_write_only", "oltp-write-only"),
+        ("oltp_point_select", "oltp-point-select"),
+        ("oltp_update_index", "oltp-update-index"),
+        ("oltp_update_non_index", "oltp-update-non-index"),
+        ("oltp_delete", "oltp-delete"),
+        ("oltp_insert", "oltp-insert"),
+        ("select_random_points", "select-random-points"),
+        ("select_random_ranges", "select-random-ranges"),
+    ] {
+        let db = if test.starts_with("select_random") { &one } else { &two };
+        let tables = if test.starts_with("select_random") { "--tables=1" } else { "--tables=2" };
+        db.query("select pg_stat_statements_reset()");
+        run_sysbench(
+            sb,
+            c,
+            db,
+            test,
+            &[
+                tables,
+                "--table-size=1000",
+                "--threads=1",
+                &format!("--events={events}"),
+                "--time=0",
+                "run",
+            ],
+        );
+        let theirs = counted(db);
+        db.query("select pg_stat_statements_reset()");
+        let out = Pgbench::new(["-b", builtin, "-M", "prepared", "-c", "1", "-t", "20", &db.name])
+            .on(c)
+            .label(&format!("sysbench-{builtin}"))
+            .run_under_test();
+        ok(&out, builtin);
+        let ours = counted(db);
+        assert!(!theirs.is_empty(), "{test}: nothing counted");
+        assert_eq!(ours, theirs, "{builtin} against sysbench's {test}, {events} transactions each");
+    }
+}
