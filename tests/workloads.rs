@@ -309,8 +309,7 @@ fn sysbench_options_are_checked() {
         Pgbench::new(["-b", "oltp-point-select", &db.name]).label("no-sbtest").run_under_test();
     assert_eq!(out.status, Status::Exit(1));
     assert!(
-        out.stderr
-            .contains("pgbench: error: no sysbench table sbtest1 found in \"search_path\"\n"),
+        out.stderr.contains("pgbench: error: no sysbench table sbtest1 found in \"search_path\"\n"),
         "{}",
         out.stderr
     );
@@ -413,4 +412,25 @@ fn each_sysbench_builtin_issues_what_sysbenchs_test_issues() {
         assert!(!theirs.is_empty(), "{test}: nothing counted");
         assert_eq!(ours, theirs, "{builtin} against sysbench's {test}, {events} transactions each");
     }
+}
+
+#[test]
+fn statements_prepared_per_text_are_bounded() {
+    let db = crate::harness::create_db("dyn_bound");
+    // Each transaction a new text: the 10001st finds the bound.
+    let script = "\\set i :i + 1\nSELECT 1 AS \"c:i\";\n";
+    let out =
+        Pgbench::new(["-n", "-M", "prepared", "-t", "10001", "-D", "i=0", "-f", "t.sql", &db.name])
+            .label("dyn-bound")
+            .file("t.sql", script)
+            .run_under_test();
+    assert_eq!(out.status, Status::Exit(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains(
+            "pgbench: error: client 0 cannot prepare more than 10000 statements on one connection (variables in quoted identifiers take too many values): SELECT 1 AS \"c10001\";\n"
+        ),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(processed(&out), "10000/10001");
 }

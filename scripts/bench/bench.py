@@ -624,12 +624,15 @@ WORKLOADS = {
     "select-simple": ("-S -M simple", ["-S", "-M", "simple"]),
     "select-prepared": ("-S -M prepared", ["-S", "-M", "prepared"]),
     "tpcb-prepared": ("tpcb-like -M prepared", ["-b", "tpcb-like", "-M", "prepared"]),
+    # C runs the builtin's script as a file (the function made by a first run
+    # of pgbench-rs); pgbench-rs runs the builtin.
+    "plfunc-prepared": ("tpcb-like-plfunc -M prepared", ["-f", "{dir}/plfunc.sql", "-M", "prepared"], ["-b", "tpcb-like-plfunc", "-M", "prepared"]),
     "select1-prepared": ("SELECT 1; -M prepared", ["-f", "{dir}/select1.sql", "-M", "prepared"]),
     "pipeline10-extended": ("pipeline of 10 SELECT 1; -M extended", ["-f", "{dir}/pipeline10.sql", "-M", "extended"]),
     "select-prepared-r": ("-S -M prepared -r", ["-S", "-M", "prepared", "-r"]),
     "select-prepared-l": ("-S -M prepared -l", ["-S", "-M", "prepared", "-l"]),
 }
-MAIN_WORKLOADS = ["select-simple", "select-prepared", "tpcb-prepared", "select1-prepared", "pipeline10-extended"]
+MAIN_WORKLOADS = ["select-simple", "select-prepared", "tpcb-prepared", "plfunc-prepared", "select1-prepared", "pipeline10-extended"]
 EXTRA_WORKLOADS = ["select-prepared-r", "select-prepared-l"]
 JOBS = {1: 1}
 CLIENTS_DEFAULT = "1,8,64,1000"
@@ -661,6 +664,10 @@ def write_scripts(d):
         f.write("SELECT 1;\n")
     with open(os.path.join(d, "pipeline10.sql"), "w") as f:
         f.write("\\startpipeline\n" + "SELECT 1;\n" * 10 + "\\endpipeline\n")
+    # What --show-script prints (on stderr): a comment line, the script, an empty line.
+    shown = subprocess.run([RS_BIN, "--show-script=tpcb-like-plfunc"], capture_output=True, text=True, check=True).stderr
+    with open(os.path.join(d, "plfunc.sql"), "w") as f:
+        f.write("".join(shown.splitlines(keepends=True)[1:-1]))
 
 
 def csv_ints(s):
@@ -717,6 +724,11 @@ def cmd_suite(argv):
             cells = [cell for cell in cells if cell.clients not in skipped]
     if not a.no_init:
         init_db(a.scale)
+    if any(cell.workload == "plfunc-prepared" for cell in cells):
+        # Creates the function the C runs call.
+        r = execute([RS_BIN, "-n", "-b", "tpcb-like-plfunc", "-t", "1"], timeout=300)
+        if r.rc != 0:
+            raise BenchError(r, RS)
 
     with tempfile.TemporaryDirectory() as sdir, tempfile.TemporaryDirectory() as cwd:
         write_scripts(sdir)
@@ -726,8 +738,13 @@ def cmd_suite(argv):
                 os.unlink(os.path.join(cwd, f))
 
         for n, cell in enumerate(cells):
-            base = [x.format(dir=sdir) for x in WORKLOADS[cell.workload][1]]
-            base += ["-c", str(cell.clients), "-j", str(jobs_for(cell.clients))]
+            spec = WORKLOADS[cell.workload]
+            common = ["-c", str(cell.clients), "-j", str(jobs_for(cell.clients))]
+            c_base = [x.format(dir=sdir) for x in spec[1]] + common
+            rs_base = [x.format(dir=sdir) for x in spec[2]] + common if len(spec) > 2 else c_base
+
+            def base_of(v):
+                return c_base if v.key == "c" else rs_base
             rounds = a.rounds_large if cell.clients >= 500 else a.rounds
             tmo = 900 if cell.clients >= 500 else 300
             log(f"[{n + 1}/{len(cells)}] {cell.workload} -c {cell.clients} ({time.monotonic() - t_start:.0f} s elapsed)")
@@ -737,13 +754,13 @@ def cmd_suite(argv):
                 def tps_phase(duration):
                     # tps: -T runs, alternating
                     for v in cell.variants:
-                        args = base + ["-T", str(duration)]
+                        args = base_of(v) + ["-T", str(duration)]
                         r = run_plain(v, args, cwd=cwd, timeout=duration + tmo)
                         clean()
                         if large and r.ok and r.txns() == 0:
                             # connecting took all of -T: once more with twice the time
                             log(f"{v.label}: no transaction within -T {duration}; again with -T {2 * duration}")
-                            args = base + ["-T", str(2 * duration)]
+                            args = base_of(v) + ["-T", str(2 * duration)]
                             r = run_plain(v, args, cwd=cwd, timeout=2 * duration + tmo)
                             clean()
                         if not r.ok or r.tps() is None:
@@ -758,7 +775,7 @@ def cmd_suite(argv):
                     # CPU and syscalls: fixed -t runs under perf stat, alternating
                     runs = {}
                     for v in cell.variants:
-                        r = run_perf(v, base + ["-t", str(t)], cwd=cwd, timeout=tmo)
+                        r = run_perf(v, base_of(v) + ["-t", str(t)], cwd=cwd, timeout=tmo)
                         clean()
                         if not r.ok:
                             raise BenchError(r, v)
@@ -801,7 +818,7 @@ def cmd_suite(argv):
                     for v in cell.variants:
                         pair = []
                         for t in (cg_long, cg_long // 10):
-                            r = run_callgrind(v, base + ["-t", str(t)], cwd=cwd, timeout=3600)
+                            r = run_callgrind(v, base_of(v) + ["-t", str(t)], cwd=cwd, timeout=3600)
                             clean()
                             if not r.ok:
                                 raise BenchError(r, v)

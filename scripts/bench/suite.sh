@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The side-by-side suite, C pgbench vs pgbench-rs, alternating runs against
 # one server. Workloads: -S -M simple, -S -M prepared, tpcb-like -M prepared,
+# tpcb-like-plfunc -M prepared (C runs the builtin's script as a file),
 # a `SELECT 1;` script -M prepared, a pipeline of ten `SELECT 1;` -M extended,
 # at -c 1 -j 1, -c 8 -j 2, -c 64 -j 2 and -c 1000 -j 2; plus -S -M prepared
 # with -r and with -l at -c 8; plus pgbench-rs with PGBENCH_RS_POLL=epoll and =ppoll for

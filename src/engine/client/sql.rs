@@ -4,7 +4,7 @@
 //! `\aset` (`readCommandResponse`).
 
 use std::collections::HashMap;
-use std::ffi::CString;
+use std::ffi::{CStr, CString};
 
 use super::error::sql_error_status;
 use super::{Client, ErrorStatus};
@@ -119,9 +119,8 @@ impl Client {
                 &mut scratch.params,
             );
         }
-        let name = match self.prepared.dynamic_name(text.to_bytes()) {
-            Some(Ok(name)) => name,
-            Some(Err(())) => {
+        if self.prepared.dynamic_name(text.to_bytes()).is_none() {
+            if self.prepared.dynamic_full() {
                 log::error!(
                     "client {} cannot prepare more than {MAX_DYNAMIC} statements on one connection (variables in quoted identifiers take too many values): {}",
                     self.id,
@@ -129,20 +128,18 @@ impl Client {
                 );
                 return false;
             }
-            None => {
-                let name = self.prepared.add_dynamic(text.to_bytes());
-                log::debug!("client {} preparing {}", self.id, name.to_string_lossy());
-                let ok = conn
-                    .prepare(&name, text, pf.params.len())
-                    .is_some_and(|r| r.status() == ExecStatus::CommandOk);
-                if !ok {
-                    log::error!("{}", conn.error_message());
-                }
-                name
+            let name = self.prepared.add_dynamic(text.to_bytes());
+            log::debug!("client {} preparing {}", self.id, name.to_string_lossy());
+            let ok = conn
+                .prepare(name, text, pf.params.len())
+                .is_some_and(|r| r.status() == ExecStatus::CommandOk);
+            if !ok {
+                log::error!("{}", conn.error_message());
             }
-        };
+        }
+        let Some(name) = self.prepared.dynamic_name(text.to_bytes()) else { return false };
         log::debug!("client {} sending {}", self.id, name.to_string_lossy());
-        conn.send_query_prepared(&name, &scratch.buf, &scratch.starts, &mut scratch.params)
+        conn.send_query_prepared(name, &scratch.buf, &scratch.starts, &mut scratch.params)
     }
 
     /// `readCommandResponse`: reads every result of the current command,
@@ -380,23 +377,21 @@ impl Prepared {
         }
     }
 
-    /// The name of the statement prepared for `text`; None when there is
-    /// none yet, an error when no more may be prepared.
-    fn dynamic_name(&self, text: &[u8]) -> Option<Result<CString, ()>> {
-        let map = self.dynamic.as_deref().map(|d| &d.0);
-        match map.and_then(|m| m.get(text)) {
-            Some(name) => Some(Ok(name.clone())),
-            None if map.is_some_and(|m| m.len() >= MAX_DYNAMIC) => Some(Err(())),
-            None => None,
-        }
+    /// The name of the statement prepared for `text`, if there is one.
+    fn dynamic_name(&self, text: &[u8]) -> Option<&CStr> {
+        self.dynamic.as_deref().and_then(|d| d.0.get(text)).map(CString::as_c_str)
+    }
+
+    /// Whether no more statements may be prepared per text.
+    fn dynamic_full(&self) -> bool {
+        self.dynamic.as_deref().is_some_and(|d| d.0.len() >= MAX_DYNAMIC)
     }
 
     /// Names a new statement for `text` (`PD_<n>`, apart from C's `P_<n>`).
-    fn add_dynamic(&mut self, text: &[u8]) -> CString {
+    fn add_dynamic(&mut self, text: &[u8]) -> &CStr {
         let map = &mut self.dynamic.get_or_insert_with(Box::default).0;
         let name = CString::new(format!("PD_{}", map.len())).unwrap_or_default();
-        map.insert(text.to_vec(), name.clone());
-        name
+        map.entry(text.to_vec()).or_insert(name).as_c_str()
     }
 
     pub(super) fn clear(&mut self) {
