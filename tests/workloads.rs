@@ -144,6 +144,23 @@ fn table_names_from_variables_in_every_protocol() {
             assert_eq!(prepares, 0, "{mode}");
         }
     }
+    // Inside a pipeline, in prepared mode, such statements are sent
+    // unnamed; and -C prepares them again on each connection.
+    let pipeline = format!("\\startpipeline\n{CLIENT_TABLE_SCRIPT}SELECT 1;\n\\endpipeline\n");
+    for (script, extra) in [(pipeline.as_str(), "-n"), (CLIENT_TABLE_SCRIPT, "-C")] {
+        let out = Pgbench::new([
+            "-n", extra, "-M", "prepared", "-c", "3", "-t", "5", "-f", "t.sql", &db.name,
+        ])
+        .label("dyn-pipeline")
+        .file("t.sql", script)
+        .run_under_test();
+        ok(&out, extra);
+        assert_eq!(processed(&out), "15/15", "{extra}");
+        for e in &mut expected {
+            *e += 5;
+        }
+        assert_eq!(index_scans(&db, 3, &expected), expected, "{extra}");
+    }
     // C pgbench 17 reads the same tables in simple mode, and fails as the
     // seed says with -M prepared.
     let Some(c) = c_pgbench() else { return };
