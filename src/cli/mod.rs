@@ -11,6 +11,9 @@
 
 mod ext;
 mod getopt;
+/// The manual page documents every option (a test).
+#[cfg(test)]
+mod man_page;
 mod usage;
 
 use std::ffi::OsString;
