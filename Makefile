@@ -8,7 +8,7 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 FUZZ_SECONDS ?= 60
 
-.PHONY: all build release test test-plain lint reference demo bench hot-text vendor fuzz install uninstall clean
+.PHONY: all build release test test-plain lint reference demo bench hot-text vendor fuzz install uninstall dist dist-check clean
 
 all: build
 
@@ -67,6 +67,17 @@ hot-text:
 ## Refresh vendor/ from Cargo.lock (needs crates.io).
 vendor:
 	scripts/vendor.sh
+
+## The release tarball target/dist/pgbench-rs-VERSION.tar.gz, from the
+## commit HEAD: the tracked files (vendor/ too) and VENDORED-CRATES.
+dist:
+	scripts/dist.sh
+
+## make dist twice (the same tarball), then two offline builds of it in
+## different directories with an empty CARGO_HOME, which must give the
+## same binary (two release builds: minutes).
+dist-check:
+	scripts/dist-check.sh
 
 ## A short run of the script fuzzer (cargo-fuzz; see fuzz/).
 fuzz:
