@@ -45,6 +45,8 @@ start=$SECONDS
 one=$(build "$work/one")
 two=$(build "$work/second-build/in/a/deeper/directory")
 echo "dist-check: two builds took $((SECONDS - start)) s${offline:+ (no network: unshare -n)}"
+# What the build script applied (the build tricks), from the first build.
+grep -h '^warning: pgbench-rs@' "$work/one.log" | sed 's/^/dist-check: /' || true
 for b in "$one" "$two"; do
     dir=$(cd "$(dirname "$b")/../.." && pwd -P)
     if grep -q -a -F "$dir" "$b"; then
