@@ -5,9 +5,10 @@ CARGO ?= cargo
 CARGO_FLAGS ?= --offline --locked
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
 FUZZ_SECONDS ?= 60
 
-.PHONY: all build release test test-plain lint reference demo bench hot-text vendor fuzz install clean
+.PHONY: all build release test test-plain lint reference demo bench hot-text vendor fuzz install uninstall dist dist-check clean
 
 all: build
 
@@ -67,12 +68,35 @@ hot-text:
 vendor:
 	scripts/vendor.sh
 
+## The release tarball target/dist/pgbench-rs-VERSION.tar.gz, from the
+## commit HEAD: the tracked files (vendor/ too) and VENDORED-CRATES.
+dist:
+	scripts/dist.sh
+
+## make dist twice (the same tarball), then two offline builds of it in
+## different directories with an empty CARGO_HOME, which must give the
+## same binary (two release builds: minutes).
+dist-check:
+	scripts/dist-check.sh
+
 ## A short run of the script fuzzer (cargo-fuzz; see fuzz/).
 fuzz:
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
-install: release
-	install -D -m 0755 target/release/pgbench-rs $(DESTDIR)$(BINDIR)/pgbench-rs
+## Installs the release binary and the manual page (DESTDIR, PREFIX, BINDIR,
+## MANDIR). The binary is built first only when there is none, so that
+## `make release` as yourself then `make install` as root installs what
+## you built instead of building again as root.
+RELEASE_BIN = target/release/pgbench-rs
+install: $(RELEASE_BIN)
+	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/pgbench-rs
+	install -D -m 0644 docs/pgbench-rs.1 $(DESTDIR)$(MANDIR)/man1/pgbench-rs.1
+
+$(RELEASE_BIN):
+	$(CARGO) build --release $(CARGO_FLAGS)
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/pgbench-rs $(DESTDIR)$(MANDIR)/man1/pgbench-rs.1
 
 clean:
 	$(CARGO) clean

@@ -2,10 +2,11 @@
 # Makes sure what building and testing pgbench-rs needs is installed:
 # libpq and its headers (libpq-dev, pkg-config) to build, a PostgreSQL
 # server (initdb, postgres, pg_ctl) for the tests and the demo, valgrind
-# (one test runs pgbench-rs under it, and is skipped without it), and, as
-# root, iproute2 (network namespaces for the shard test), chromium (the
-# HTML report is checked in it) and sysbench (its OLTP tests are compared
-# with the sysbench builtins). As root on
+# (one test runs pgbench-rs under it, and is skipped without it), groff (the
+# manual page is rendered), and, as root, iproute2 (network namespaces for
+# the shard test), chromium (the HTML report is checked in it), mandoc (it
+# lints the manual page) and sysbench (its OLTP tests are compared with the
+# sysbench builtins). As root on
 # Debian/Ubuntu it installs what is missing with apt-get; otherwise it says
 # exactly what to install and fails (valgrind missing only gets a note).
 set -euo pipefail
@@ -29,6 +30,12 @@ if ! command -v valgrind >/dev/null 2>&1; then
     else
         echo "note: valgrind not found: the test that runs pgbench-rs under it is skipped" >&2
     fi
+fi
+# groff: the manual page must render without warnings (groff -man -ww);
+# mandoc, as root: its lint checks the page too (skipped without it).
+command -v groff >/dev/null 2>&1 || missing+=(groff-base)
+if [ "$(id -u)" = 0 ] && ! command -v mandoc >/dev/null 2>&1; then
+    missing+=(mandoc)
 fi
 # Chromium: the HTML report is rendered in it (headless).
 if [ "$(id -u)" = 0 ] && ! command -v chromium >/dev/null 2>&1; then

@@ -14,8 +14,8 @@
 //! way for both (`{PGHOST}`/`{PGPORT}` in expectations stand for it).
 
 use crate::harness::expected::{
-    self, BUILTINS_EXTENSIONS, HELP_17, HELP_EXTENSIONS, LONG_OPTIONS_17, PG_VERSION,
-    VERSION_17_MASKED, ambiguous_line_17,
+    self, BUILTINS_EXTENSIONS, HELP_17, LONG_OPTIONS_17, PG_VERSION, REPORT_BUGS_OURS,
+    VERSION_17_MASKED, ambiguous_line_17, help_ours,
 };
 use crate::harness::{Check, Expected, Pgbench, c_output, normalize};
 
@@ -30,8 +30,10 @@ struct Case {
     status: i32,
     stdout: String,
     stderr: String,
-    /// What pgbench-rs prints after `stdout` (a difference README lists).
-    ours_after: String,
+    /// What pgbench-rs prints on stdout instead of `stdout` (a difference
+    /// README lists), if it differs.
+    ours_stdout: Option<String>,
+    /// What pgbench-rs prints on stderr after `stderr`.
     ours_after_stderr: String,
 }
 
@@ -50,7 +52,7 @@ impl Case {
             status: 0,
             stdout: String::new(),
             stderr: String::new(),
-            ours_after: String::new(),
+            ours_stdout: None,
             ours_after_stderr: String::new(),
         }
     }
@@ -91,9 +93,9 @@ impl Case {
         self
     }
 
-    /// pgbench-rs prints `s` after the stdout C prints.
-    fn ours_after(mut self, s: &str) -> Self {
-        self.ours_after = s.into();
+    /// pgbench-rs prints `s` on stdout where C prints `stdout`.
+    fn ours_stdout(mut self, s: &str) -> Self {
+        self.ours_stdout = Some(s.into());
         self
     }
 
@@ -126,7 +128,9 @@ impl Case {
         };
         let mut check = Check::new(name);
         let mut ours = expected.clone();
-        ours.stdout.push_str(&self.ours_after);
+        if let Some(s) = &self.ours_stdout {
+            ours.stdout = run.expand(s);
+        }
         ours.stderr.push_str(&self.ours_after_stderr);
         check.expected("pgbench-rs", &masked(run.run_under_test()), &ours);
         if let Some(c) = c_output(name, &run) {
@@ -149,7 +153,8 @@ fn version() {
     Case::new(["--version"])
         .mask(normalize::mask_version)
         .status(0)
-        .stdout(&format!("{}\n", VERSION_17_MASKED))
+        .stdout(&format!("{VERSION_17_MASKED}\n"))
+        .ours_stdout(&format!("{VERSION_17_MASKED}\n{REPORT_BUGS_OURS}"))
         .check("version");
 }
 
@@ -158,7 +163,8 @@ fn version_short() {
     Case::new(["-V"])
         .mask(normalize::mask_version)
         .status(0)
-        .stdout(&format!("{}\n", VERSION_17_MASKED))
+        .stdout(&format!("{VERSION_17_MASKED}\n"))
+        .ours_stdout(&format!("{VERSION_17_MASKED}\n{REPORT_BUGS_OURS}"))
         .check("version_short");
 }
 
@@ -167,7 +173,8 @@ fn version_first_ignores_the_rest() {
     Case::new(["-V", "--bad", "-x"])
         .mask(normalize::mask_version)
         .status(0)
-        .stdout(&format!("{}\n", VERSION_17_MASKED))
+        .stdout(&format!("{VERSION_17_MASKED}\n"))
+        .ours_stdout(&format!("{VERSION_17_MASKED}\n{REPORT_BUGS_OURS}"))
         .check("version_first_ignores_the_rest");
 }
 
@@ -525,12 +532,12 @@ fn tap_duration_multiple_of_aggregation() {
 
 #[test]
 fn help() {
-    Case::new(["--help"]).status(0).stdout(HELP_17).ours_after(HELP_EXTENSIONS).check("help");
+    Case::new(["--help"]).status(0).stdout(HELP_17).ours_stdout(&help_ours()).check("help");
 }
 
 #[test]
 fn help_short() {
-    Case::new(["-?"]).status(0).stdout(HELP_17).ours_after(HELP_EXTENSIONS).check("help_short");
+    Case::new(["-?"]).status(0).stdout(HELP_17).ours_stdout(&help_ours()).check("help_short");
 }
 
 #[test]
@@ -538,7 +545,7 @@ fn help_first_ignores_the_rest() {
     Case::new(["--help", "-x", "--bad"])
         .status(0)
         .stdout(HELP_17)
-        .ours_after(HELP_EXTENSIONS)
+        .ours_stdout(&help_ours())
         .check("help_first_ignores_the_rest");
 }
 
@@ -548,7 +555,7 @@ fn help_ignores_bad_random_seed_env() {
         .env("PGBENCH_RANDOM_SEED", "bad")
         .status(0)
         .stdout(HELP_17)
-        .ours_after(HELP_EXTENSIONS)
+        .ours_stdout(&help_ours())
         .check("help_ignores_bad_random_seed_env");
 }
 
@@ -1035,6 +1042,8 @@ fn version_is_the_references() {
     let out = Pgbench::no_server(["-V"]).label("version-number").run_under_test();
     let want = format!("pgbench (PostgreSQL) {PG_VERSION} (pgbench-rs ");
     assert!(out.stdout.starts_with(&want), "-V printed {:?}", out.stdout);
+    let want = format!(" (pgbench-rs {})\n{REPORT_BUGS_OURS}", env!("CARGO_PKG_VERSION"));
+    assert!(out.stdout.ends_with(&want), "-V printed {:?}", out.stdout);
     if let Some(c) = crate::harness::c_pgbench() {
         let (number, _) = c.version.split_once(' ').unwrap_or((&c.version, ""));
         assert_eq!(number, PG_VERSION, "the reference C pgbench is {}", c.version);

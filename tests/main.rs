@@ -79,6 +79,10 @@ mod layout;
 #[cfg(test)]
 mod source;
 
+/// The manual page: it renders without warnings, and follows README.md.
+#[cfg(test)]
+mod docs;
+
 /// The password prompt, on a terminal, against a server that wants one.
 #[cfg(test)]
 mod auth;

@@ -313,7 +313,8 @@ def machine_facts():
 
     def version(b):
         try:
-            return subprocess.run([b, "--version"], capture_output=True, text=True).stdout.strip()
+            out = subprocess.run([b, "--version"], capture_output=True, text=True).stdout
+            return out.strip().split("\n")[0]
         except OSError:
             return "?"
 

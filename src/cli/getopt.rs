@@ -170,6 +170,16 @@ pub(crate) fn extension_names() -> impl Iterator<Item = &'static str> {
     EXTENSIONS.iter().map(|e| e.long)
 }
 
+/// Every long option the parser accepts, C's and the extensions, with its
+/// short letter where it has one (for the test that the manual page
+/// documents them all); `--help` and `--version` are read before getopt.
+#[cfg(test)]
+pub(crate) fn all_options() -> impl Iterator<Item = (&'static str, Option<char>)> {
+    let c = TABLE.iter().map(|s| (s.long, s.short));
+    let ours = EXTENSIONS.iter().map(|e| (e.long, None));
+    c.chain(ours).chain([("help", Some('?')), ("version", Some('V'))])
+}
+
 /// One item of the command line, in the order getopt reports it.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Item {

@@ -11,6 +11,9 @@
 
 mod ext;
 mod getopt;
+/// The manual page documents every option (a test).
+#[cfg(test)]
+mod man_page;
 mod usage;
 
 use std::ffi::OsString;
@@ -160,8 +163,9 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
         }
         if first == "--version" || first == "-V" {
             crate::report::write_stdout(&format!(
-                "pgbench (PostgreSQL) {PG_VERSION} (pgbench-rs {})\n",
-                env!("CARGO_PKG_VERSION")
+                "pgbench (PostgreSQL) {PG_VERSION} (pgbench-rs {})\n{}",
+                env!("CARGO_PKG_VERSION"),
+                usage::REPORT_BUGS
             ));
             return Err(Exit::Success);
         }

@@ -1,12 +1,24 @@
 //! The `--help` text: pgbench 17's, with the program name filled in,
-//! followed by one section on pgbench-rs's own options.
+//! followed by one section on pgbench-rs's own options, and pgbench-rs's
+//! place for bug reports and home page where 17 names PostgreSQL's.
 
 /// Returns the usage text `--help` prints on stdout.
 pub(crate) fn usage(progname: &str) -> String {
     let mut text = USAGE.replace("{progname}", progname);
     text.push_str(EXTENSIONS);
+    text.push('\n');
+    text.push_str(REPORT_BUGS);
+    text.push_str(HOME_PAGE);
     text
 }
+
+/// Where to report bugs (the project's issue tracker, from Cargo.toml's
+/// `repository`): the end of `--help`, and `-V`'s second line.
+pub(crate) const REPORT_BUGS: &str =
+    concat!("Report bugs to <", env!("CARGO_PKG_REPOSITORY"), "/issues>.\n");
+
+/// The project's home page (Cargo.toml's `homepage`), `--help`'s last line.
+const HOME_PAGE: &str = concat!("pgbench-rs home page: <", env!("CARGO_PKG_HOMEPAGE"), ">\n");
 
 /// pgbench-rs's options (long options that match only their full name),
 /// after an empty line.
@@ -33,6 +45,10 @@ pgbench-rs extensions (long options, matched only by their full name):
   identifier is replaced by its value in every protocol.
 ";
 
+/// 17's text up to its last option; 17 then names PostgreSQL's places
+/// ("Report bugs to <pgsql-bugs@lists.postgresql.org>.", "PostgreSQL home
+/// page: <https://www.postgresql.org/>"), for which pgbench-rs prints its
+/// own after its options.
 const USAGE: &str = "\
 {progname} is a benchmarking tool for PostgreSQL.
 
@@ -110,9 +126,6 @@ Common options:
   -U, --username=USERNAME  connect as specified database user
   -V, --version            output version information, then exit
   -?, --help               show this help, then exit
-
-Report bugs to <pgsql-bugs@lists.postgresql.org>.
-PostgreSQL home page: <https://www.postgresql.org/>
 ";
 
 #[cfg(test)]
@@ -124,9 +137,13 @@ mod tests {
         let u = usage("pgbench");
         assert!(u.starts_with("pgbench is a benchmarking tool for PostgreSQL.\n\nUsage:\n  pgbench [OPTION]... [DBNAME]\n"));
         let (c17, ours) = u.split_once(EXTENSIONS).map(|(a, _)| (a, EXTENSIONS)).unwrap();
-        assert!(c17.ends_with("PostgreSQL home page: <https://www.postgresql.org/>\n"));
-        assert_eq!(c17.lines().count(), 79);
+        assert!(c17.ends_with("  -?, --help               show this help, then exit\n"));
+        assert_eq!(c17.lines().count(), 76);
         assert!(!c17.contains("continue-on-error"));
+        assert!(u.ends_with(
+            "\n\nReport bugs to <https://github.com/pgbench-rs/pgbench-rs/issues>.\n\
+             pgbench-rs home page: <https://github.com/pgbench-rs/pgbench-rs>\n"
+        ));
         // Every extension is listed.
         for name in super::super::getopt::extension_names() {
             assert!(ours.contains(&format!("  --{name}")), "--{name} is not in --help");

@@ -85,7 +85,32 @@ Report bugs to <pgsql-bugs@lists.postgresql.org>.
 PostgreSQL home page: <https://www.postgresql.org/>
 "#;
 
-/// What pgbench-rs's `--help` prints after 17's text: its own options.
+/// The end of 17's `--help`: PostgreSQL's place for bug reports and home
+/// page, which pgbench-rs replaces by its own ([`HELP_OURS_END`]).
+pub(crate) const HELP_17_END: &str = "
+Report bugs to <pgsql-bugs@lists.postgresql.org>.
+PostgreSQL home page: <https://www.postgresql.org/>
+";
+
+/// pgbench-rs's place for bug reports: the end of its `--help`, and the
+/// second line of `-V`.
+pub(crate) const REPORT_BUGS_OURS: &str =
+    "Report bugs to <https://github.com/pgbench-rs/pgbench-rs/issues>.\n";
+
+/// How pgbench-rs's `--help` ends, after its own options.
+pub(crate) const HELP_OURS_END: &str = "
+Report bugs to <https://github.com/pgbench-rs/pgbench-rs/issues>.
+pgbench-rs home page: <https://github.com/pgbench-rs/pgbench-rs>
+";
+
+/// pgbench-rs's `--help`: 17's text without its end, its own options, and
+/// its own place for bug reports and home page.
+pub(crate) fn help_ours() -> String {
+    let options = HELP_17.strip_suffix(HELP_17_END).unwrap_or(HELP_17);
+    format!("{options}{HELP_EXTENSIONS}{HELP_OURS_END}")
+}
+
+/// What pgbench-rs's `--help` prints after 17's options: its own options.
 pub(crate) const HELP_EXTENSIONS: &str = "
 pgbench-rs extensions (long options, matched only by their full name):
   --latency-percentiles[=LIST]
@@ -203,6 +228,12 @@ pub(crate) fn ambiguous_line_17(shown: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn help_17_ends_with_postgresqls_places() {
+        assert!(HELP_17.ends_with(HELP_17_END));
+        assert!(HELP_OURS_END.ends_with(">\n") && HELP_OURS_END.contains(REPORT_BUGS_OURS));
+    }
 
     #[test]
     fn ambiguous_lines_follow_the_17_table() {

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Checks the release tarball (make dist-check): makes it twice and compares
+# the two (the tarball is reproducible), unpacks it in two directories of
+# different names and depths, builds each with
+#   cargo build --release --offline --locked
+# in an environment holding only PATH, HOME and rustup's variables, with an
+# empty CARGO_HOME and, where `unshare -n` works (as root), no network at
+# all, then compares the two binaries byte for byte and checks that neither
+# holds the name of the directory it was built in. Prints the sha256 of
+# each. Takes two release builds (a few minutes each on two cores); the
+# directories are removed when the check passes and kept when it fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/pgbench-rs-dist-check.XXXXXX")
+tarball=$(DIST_DIR="$work/dist1" scripts/dist.sh)
+again=$(DIST_DIR="$work/dist2" scripts/dist.sh 2>/dev/null)
+sum() { sha256sum "$1" | cut -d' ' -f1; }
+if ! cmp -s "$tarball" "$again"; then
+    echo "dist-check: two tarballs of the same commit differ: $tarball $again" >&2
+    exit 1
+fi
+echo "dist-check: tarball $(basename "$tarball") $(sum "$tarball") (made twice, identical)"
+
+# Network off where we can: a network namespace of our own.
+offline=()
+if unshare -n true 2>/dev/null; then
+    offline=(unshare -n)
+fi
+cargo_bin=$(command -v cargo)
+build() { # build DIR: unpack and build there, print the binary's path
+    local dir=$1 home
+    mkdir -p "$dir"
+    tar -xzf "$tarball" -C "$dir"
+    home=$(mktemp -d "$work/cargo-home.XXXXXX")
+    local src=("$dir"/pgbench-rs-*)
+    (cd "${src[0]}" && "${offline[@]}" env -i PATH="$PATH" HOME="$HOME" \
+        ${RUSTUP_HOME:+RUSTUP_HOME="$RUSTUP_HOME"} ${RUSTUP_TOOLCHAIN:+RUSTUP_TOOLCHAIN="$RUSTUP_TOOLCHAIN"} \
+        CARGO_HOME="$home" CARGO_NET_OFFLINE=true \
+        nice "$cargo_bin" build --release --offline --locked) >"$dir.log" 2>&1 ||
+        { echo "dist-check: the build in ${src[0]} failed (log: $dir.log)" >&2; exit 1; }
+    echo "${src[0]}/target/release/pgbench-rs"
+}
+start=$SECONDS
+one=$(build "$work/one")
+two=$(build "$work/second-build/in/a/deeper/directory")
+echo "dist-check: two builds took $((SECONDS - start)) s${offline:+ (no network: unshare -n)}"
+# What the build script applied (the build tricks), from the first build.
+grep -h '^warning: pgbench-rs@' "$work/one.log" | sed 's/^/dist-check: /' || true
+for b in "$one" "$two"; do
+    dir=$(cd "$(dirname "$b")/../.." && pwd -P)
+    if grep -q -a -F "$dir" "$b"; then
+        echo "dist-check: $b holds its build directory's name $dir" >&2
+        exit 1
+    fi
+    echo "dist-check: $(sum "$b")  $b"
+done
+if ! cmp "$one" "$two"; then
+    echo "dist-check: the two builds differ (kept in $work)" >&2
+    exit 1
+fi
+echo "dist-check: the two builds are identical"
+rm -rf "$work"
