@@ -140,6 +140,10 @@ for suite in "${suites[@]}"; do
     printf '#!/bin/sh\nexit 101\n' >"$tree/usr/sbin/policy-rc.d"
     chmod 755 "$tree/usr/sbin/policy-rc.d"
     cp -L /etc/resolv.conf "$tree/etc/resolv.conf"
+    # A dated copy of the archive has Release files whose Valid-Until
+    # (sid's) has passed: accepted, as scripts/pgref.sh does (signatures
+    # are still checked).
+    echo 'Acquire::Check-Valid-Until "false";' >"$tree/etc/apt/apt.conf.d/99fresh-debian"
     mount_tree "$tree"
 
     # The clone, as a user would make it, of this repository's HEAD.
