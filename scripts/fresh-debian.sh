@@ -99,6 +99,24 @@ in_tree() {  # TREE COMMAND
         /bin/bash -c "$2"
 }
 
+# Writes the certificates of the host's bundle that Debian's ca-certificates
+# does not ship into DIR, one file each.
+host_cas() {  # DIR
+    mkdir -p "$1"
+    [ -f /etc/ssl/certs/ca-certificates.crt ] || return 0
+    python3 - "$1" <<'PY'
+import glob, re, sys
+def certs(text):
+    return re.findall(r"-----BEGIN CERTIFICATE-----.*?-----END CERTIFICATE-----", text, re.S)
+shipped = set()
+for f in glob.glob("/usr/share/ca-certificates/**/*.crt", recursive=True):
+    shipped.update("".join(c.split()) for c in certs(open(f).read()))
+bundle = certs(open("/etc/ssl/certs/ca-certificates.crt").read())
+for i, c in enumerate(c for c in bundle if "".join(c.split()) not in shipped):
+    open(f"{sys.argv[1]}/host-{i}.crt", "w").write(c + "\n")
+PY
+}
+
 summaries=()
 status=0
 for suite in "${suites[@]}"; do
@@ -144,6 +162,11 @@ for suite in "${suites[@]}"; do
     # (sid's) has passed: accepted, as scripts/pgref.sh does (signatures
     # are still checked).
     echo 'Acquire::Check-Valid-Until "false";' >"$tree/etc/apt/apt.conf.d/99fresh-debian"
+    # The tree reaches the network as the host does: certificate
+    # authorities the host added to its bundle (a TLS proxy's, say) are
+    # added to the tree's (ca-certificates takes them from there), or pip
+    # could not reach the package index.
+    host_cas "$tree/usr/local/share/ca-certificates"
     mount_tree "$tree"
 
     # The clone, as a user would make it, of this repository's HEAD.
@@ -152,6 +175,7 @@ for suite in "${suites[@]}"; do
     git -C "$tree/root/pgbench-rs" checkout --quiet --detach "$commit"
 
     if step tools 'apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends make git ca-certificates' &&
+        { in_tree "$tree" 'update-ca-certificates' >>"$out" 2>&1 || true; } &&
         step demo 'cd /root/pgbench-rs && make demo' &&
         step reference 'cd /root/pgbench-rs && make reference' &&
         step test 'cd /root/pgbench-rs && make test'; then
