@@ -23,6 +23,9 @@
 # on failure. Logs: DIR/SUITE.log (debootstrap: DIR/SUITE.debootstrap.log).
 set -euo pipefail
 
+# In braces: bash reads the whole script before it runs any of it, so a
+# run that takes an hour is not disturbed by an edit of this file.
+{
 dir=/var/tmp/pgbench-rs-fresh
 reuse=0
 mirror=""
@@ -210,3 +213,4 @@ echo
 echo "fresh-debian: commit $commit"
 printf '%s\n\n' "${summaries[@]}"
 exit $status
+}
