@@ -32,14 +32,14 @@ test: lint
 ## directory of its own so that it does not replace the default build.
 PLAIN_TARGET_DIR ?= $(CURDIR)/target/plain
 test-plain:
-	scripts/deps.sh
+	scripts/deps.sh lint
 	PGBENCH_RS_BUILD_TRICKS=off CARGO_TARGET_DIR=$(PLAIN_TARGET_DIR) \
 		$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
 	PGBENCH_RS_BUILD_TRICKS=off CARGO_TARGET_DIR=$(PLAIN_TARGET_DIR) \
 		$(CARGO) test $(CARGO_FLAGS) -- --test-threads=$(TEST_THREADS)
 
 lint:
-	scripts/deps.sh
+	scripts/deps.sh lint
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --document-private-items $(CARGO_FLAGS)

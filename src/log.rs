@@ -106,7 +106,7 @@ pub(crate) fn format_message(level: Level, args: fmt::Arguments<'_>) -> String {
     let colors = COLOR.get();
     let on = colors.is_some_and(|c| c.enabled);
     let mut out = String::with_capacity(80);
-    if on && let Some(c) = colors {
+    if let Some(c) = colors.filter(|_| on) {
         out.push_str(&format!("\x1b[{}m{}:\x1b[0m ", c.locus, progname()));
     } else {
         out.push_str(progname());

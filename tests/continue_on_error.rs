@@ -25,7 +25,7 @@ fn report(out: &Output) -> String {
                 .iter()
                 .any(|p| l.starts_with(p))
         })
-        .map(|l| format!("{l}\n"))
+        .flat_map(|l| [l, "\n"])
         .collect()
 }
 

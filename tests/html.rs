@@ -18,8 +18,11 @@ use crate::harness::{Pgbench, reference};
 /// reference tools are required).
 fn chromium(case: &str) -> Option<PathBuf> {
     for c in ["chromium", "chromium-browser"] {
-        if let Ok(out) = Command::new("sh").args(["-c", &format!("command -v {c}")]).output()
-            && out.status.success()
+        if let Some(out) = Command::new("sh")
+            .args(["-c", &format!("command -v {c}")])
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
         {
             return Some(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()));
         }

@@ -121,7 +121,7 @@ fn check_data_state(check: &mut Check, db: &Db, scale: u64) {
 }
 
 fn render(rows: &[Vec<String>]) -> String {
-    rows.iter().map(|r| format!("{}\n", r.join(" | "))).collect()
+    rows.iter().map(|r| r.join(" | ") + "\n").collect()
 }
 
 /// The content fingerprint of `db` (or the SQL error, e.g. missing tables).
@@ -139,7 +139,8 @@ fn schema(db: &Db) -> String {
         .iter()
         .zip(db.query_each(&sqls))
         .map(|((name, _), rows)| format!("## {name}\n{}", render(&rows)))
-        .collect()
+        .collect::<Vec<_>>()
+        .concat()
 }
 
 /// Mask an init stderr, recording a broken padding rule as a failure.

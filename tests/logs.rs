@@ -900,7 +900,11 @@ fn log_sampling() {
     let sampled = |o: &Output| -> String {
         let files = log_files(o, "pgbench_log");
         match parse_logs(&files, "pgbench_log", LogOpts::default()) {
-            Ok(lines) => lines.iter().map(|(_, l)| format!("{} {}\n", l.client, l.cnt)).collect(),
+            Ok(lines) => lines
+                .iter()
+                .map(|(_, l)| format!("{} {}\n", l.client, l.cnt))
+                .collect::<Vec<_>>()
+                .concat(),
             Err(e) => e,
         }
     };

@@ -479,7 +479,7 @@ fn gset() {
 #[test]
 fn many_parameters() {
     let cols: Vec<String> = (1..=20).map(|i| format!(":v{i}")).collect();
-    let sets: String = (1..=20).map(|i| format!("\\set v{i} {i} * 7\n")).collect();
+    let sets = (1..=20).map(|i| format!("\\set v{i} {i} * 7\n")).collect::<Vec<_>>().concat();
     let script = format!(
         "{sets}SELECT {} AS s, :v20::int AS last, NULLIF(:v3, 21) IS NULL AS n \\gset\n\
          \\set r debug(:s)\n\\set r debug(:last)\n\\set r debug(:n)\n",
@@ -1286,16 +1286,12 @@ fn server_parameter_logging() {
             let b = usize::try_from(bounds[i + 1]).unwrap_or(usize::MAX);
             let part =
                 String::from_utf8_lossy(&log[a.min(log.len())..b.min(log.len())]).to_lowercase();
-            if let Some(t) = log_has
-                && !part.contains(t)
-            {
+            if let Some(t) = log_has.filter(|t| !part.contains(t)) {
                 r.check.fail(format!(
                     "{case}: the server log of the {label} run has no {t:?}:\n{part}\n"
                 ));
             }
-            if let Some(t) = log_not
-                && part.contains(t)
-            {
+            if let Some(t) = log_not.filter(|t| part.contains(t)) {
                 r.check.fail(format!(
                     "{case}: the server log of the {label} run has {t:?}:\n{part}\n"
                 ));

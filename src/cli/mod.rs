@@ -521,9 +521,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         a.nthreads = a.nclients;
     }
     a.throttle_delay_us *= f64::from(a.nthreads);
-    if let Some(s) = a.ext.shard
-        && i64::from(s.count) > i64::from(a.nthreads)
-    {
+    if let Some(s) = a.ext.shard.filter(|s| i64::from(s.count) > i64::from(a.nthreads)) {
         log::fatal!(Exit::Failure;
             "--shard={}/{} needs at least {} threads (-j), not {}",
             s.index, s.count, s.count, a.nthreads
@@ -669,9 +667,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
 /// one: `PGDATABASE`, then `PGUSER`, then the effective user's name.
 fn default_dbname() -> Result<String, Exit> {
     for var in ["PGDATABASE", "PGUSER"] {
-        if let Ok(v) = std::env::var(var)
-            && !v.is_empty()
-        {
+        if let Some(v) = std::env::var(var).ok().filter(|v| !v.is_empty()) {
             return Ok(v);
         }
     }
@@ -702,7 +698,9 @@ fn parse_int_option(text: &str, name: &str, min: i32, max: i32) -> Result<i32, E
 /// failure (the caller adds where the seed came from).
 fn set_random_seed(text: Option<&str>) -> Option<u64> {
     let seed = match text.map(parse_seed) {
-        None | Some(Some(SeedSpec::Time)) => crate::sys::clock::monotonic_us().cast_unsigned(),
+        None | Some(Some(SeedSpec::Time)) => {
+            u64::from_ne_bytes(crate::sys::clock::monotonic_us().to_ne_bytes())
+        }
         Some(Some(SeedSpec::Rand)) => match crate::sys::clock::strong_random_u64() {
             Some(s) => s,
             None => {

@@ -64,12 +64,10 @@ pub(crate) fn strtod(s: &[u8]) -> Strtod {
         }
         return Strtod { value: sign(f64::NAN), end, erange: false };
     }
-    if rest.len() >= 2
-        && rest[0] == b'0'
-        && (rest[1] == b'x' || rest[1] == b'X')
-        && let Some((v, len, erange)) = hex_float(&rest[2..])
-    {
-        return Strtod { value: sign(v), end: i + 2 + len, erange };
+    if rest.len() >= 2 && rest[0] == b'0' && (rest[1] == b'x' || rest[1] == b'X') {
+        if let Some((v, len, erange)) = hex_float(&rest[2..]) {
+            return Strtod { value: sign(v), end: i + 2 + len, erange };
+        }
     }
     // Decimal: digits [. digits] [e [sign] digits]
     let mut j = i;
@@ -152,9 +150,7 @@ fn hex_float(s: &[u8]) -> Option<(f64, usize, bool)> {
     if s.get(i).is_some_and(|&c| c == b'p' || c == b'P') {
         let mut k = i + 1;
         let mut eneg = false;
-        if let Some(&c) = s.get(k)
-            && (c == b'+' || c == b'-')
-        {
+        if let Some(&c) = s.get(k).filter(|&&c| c == b'+' || c == b'-') {
             eneg = c == b'-';
             k += 1;
         }

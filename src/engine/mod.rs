@@ -106,10 +106,11 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     }
     let define_client_id = !proto.is_defined(CLIENT_ID);
     if !proto.is_defined(DEFAULT_SEED) {
-        proto.set_value(DEFAULT_SEED, Value::Int(base.next_u64().cast_signed()));
+        proto
+            .set_value(DEFAULT_SEED, Value::Int(i64::from_ne_bytes(base.next_u64().to_ne_bytes())));
     }
     if !proto.is_defined(RANDOM_SEED) {
-        proto.set_value(RANDOM_SEED, Value::Int(cfg.random_seed.cast_signed()));
+        proto.set_value(RANDOM_SEED, Value::Int(i64::from_ne_bytes(cfg.random_seed.to_ne_bytes())));
     }
     // A run of sysbench's builtins alone has no pgbench tables to vacuum.
     let sysbench_only =

@@ -47,8 +47,8 @@ pub(crate) fn supervise(
         let now = monotonic_us();
         let mut deadline: Option<i64> = None;
         let timer_at = sh.end_time();
-        if let Some(t) = (cfg.duration > 0 && timer_at > 0).then_some(timer_at)
-            && !sh.timer_exceeded()
+        if let Some(t) =
+            (cfg.duration > 0 && timer_at > 0 && !sh.timer_exceeded()).then_some(timer_at)
         {
             if now >= t {
                 sh.exceed_timer();
@@ -62,10 +62,7 @@ pub(crate) fn supervise(
         // reached its time (with the other threads' snapshots of the same
         // moment, or their latest after a grace period), and none after
         // thread 0 has finished.
-        if progress_us > 0
-            && !done[0]
-            && let Some(due) = report_due
-        {
+        if let Some(due) = report_due.filter(|_| progress_us > 0 && !done[0]) {
             let live_min = (0..nthreads).filter(|&t| !done[t]).map(|t| latest[t].0).min();
             let ready = live_min.is_none_or(|m| m >= next_seq);
             let overdue = now >= due + grace_us && latest[0].0 >= next_seq;

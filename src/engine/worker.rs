@@ -200,9 +200,7 @@ pub(crate) fn run(
     for c in &mut clients {
         c.finish_conn();
     }
-    if let Some(l) = th.log.as_mut()
-        && let Err(e) = l.finish(interrupted)
-    {
+    if let Some(Err(e)) = th.log.as_mut().map(|l| l.finish(interrupted)) {
         log::error!("{e}");
     }
     let outcome = if setup_failed {

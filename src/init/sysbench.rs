@@ -28,7 +28,7 @@ pub(super) fn run(con: &mut Conn, cfg: &InitConfig, sb: SysbenchInit) -> Result<
         ("creating secondary indexes...", "secondary indexes"),
     ];
     let seed = crate::sys::clock::strong_random_u64()
-        .unwrap_or_else(|| crate::sys::clock::monotonic_us().cast_unsigned());
+        .unwrap_or_else(|| u64::from_ne_bytes(crate::sys::clock::monotonic_us().to_ne_bytes()));
     let mut rng = PgPrng::from_seed(seed);
     for (i, (say, op)) in steps.iter().enumerate() {
         let start = monotonic_us();

@@ -383,10 +383,10 @@ fn script_section(
         );
     }
     simple_stats(o, " - latency", &s.latency);
-    if let Some((pcts, d)) = t.percentiles(p)
-        && let Some(part) = d.scripts.get(i)
-    {
-        percentile_line(o, " - ", "latency", &part.latency, &s.latency, pcts);
+    if let Some((pcts, d)) = t.percentiles(p) {
+        if let Some(part) = d.scripts.get(i) {
+            percentile_line(o, " - ", "latency", &part.latency, &s.latency, pcts);
+        }
     }
 }
 
@@ -422,14 +422,13 @@ fn command_section(
                 cmd.first_line
             );
         }
-        if let Some((pcts, d)) = t.percentiles(p)
-            && let Some(h) = d.commands.get(i).and_then(|c| c.get(j))
-            && h.count() > 0
-        {
-            // Under the command's text: `   %11.3f  %10lld  ` (and retries).
-            let indent = if p.max_tries == 1 { 28 } else { 40 };
-            let max_us = c.elapsed.max * 1e6;
-            o.push_str(&percentiles::command_line(indent, Dist { hist: h, max_us }, pcts));
+        if let Some((pcts, d)) = t.percentiles(p) {
+            if let Some(h) = d.commands.get(i).and_then(|c| c.get(j)).filter(|h| h.count() > 0) {
+                // Under the command's text: `   %11.3f  %10lld  ` (and retries).
+                let indent = if p.max_tries == 1 { 28 } else { 40 };
+                let max_us = c.elapsed.max * 1e6;
+                o.push_str(&percentiles::command_line(indent, Dist { hist: h, max_us }, pcts));
+            }
         }
     }
 }

@@ -96,10 +96,10 @@ impl TxLog {
     }
 
     fn write(&mut self, s: &[u8]) {
-        if self.error.is_none()
-            && let Err(e) = self.out.write_all(s)
-        {
-            self.error = Some(e);
+        if self.error.is_none() {
+            if let Err(e) = self.out.write_all(s) {
+                self.error = Some(e);
+            }
         }
     }
 
@@ -212,10 +212,10 @@ impl TxLog {
                 self.flush_intervals(self.agg.start_time + interval);
             }
         }
-        if self.error.is_none()
-            && let Err(e) = self.out.flush()
-        {
-            self.error = Some(e);
+        if self.error.is_none() {
+            if let Err(e) = self.out.flush() {
+                self.error = Some(e);
+            }
         }
         match self.error.take() {
             None => Ok(()),

@@ -218,14 +218,16 @@ fn run(expr: &Expr, ctx: &mut EvalCtx<'_>, st: &mut [Value]) -> Result<Value, Ev
                 let Some(base) = sp.checked_sub(n) else { return Ok(Value::Null) };
                 // The common cases, on two integers, without the general
                 // dispatch of apply().
-                if n == 2
-                    && let (Some(&Value::Int(a)), Some(&Value::Int(b))) =
+                if n == 2 {
+                    if let (Some(&Value::Int(a)), Some(&Value::Int(b))) =
                         (st.get(base), st.get(base + 1))
-                    && let Some(r) = int_fast_path(f, a, b, ctx)
-                {
-                    st[base] = r?;
-                    sp = base + 1;
-                    continue;
+                    {
+                        if let Some(r) = int_fast_path(f, a, b, ctx) {
+                            st[base] = r?;
+                            sp = base + 1;
+                            continue;
+                        }
+                    }
                 }
                 let r = apply(f, st.get(base..sp).unwrap_or(&[]), ctx)?;
                 let Some(slot) = st.get_mut(base) else { return Ok(Value::Null) };

@@ -131,11 +131,12 @@ fn golden_expressions_match_c_pgbench() {
         i += n;
         let seed: u64 = group[0][1].parse().unwrap();
         let defines = parse_defines(group[0][2]);
-        let text: String = group
+        let text = group
             .iter()
             .enumerate()
             .map(|(k, r)| format!("\\set v{k} debug({})\n", r[3]))
-            .collect();
+            .collect::<Vec<_>>()
+            .concat();
         let mut reg = VarRegistry::new();
         for (k, _) in &defines {
             reg.slot(k);

@@ -566,8 +566,8 @@ impl<'a> Scanner<'a> {
                 return None;
             } else {
                 let end = self.run(i, |b| !is_cmd_space(b) && b != b'\n');
-                if self.src[end - 1] == b'\\'
-                    && let Some(n) = self.continuation(end - 1)
+                if let Some(n) =
+                    (self.src[end - 1] == b'\\').then(|| self.continuation(end - 1)).flatten()
                 {
                     let match_end = end - 1 + n;
                     self.pos = match_end;

@@ -39,9 +39,7 @@ pub(crate) fn wait(child: &mut Child, wake: RawFd) -> io::Result<Option<ExitStat
         // SAFETY: pidfd_open takes a pid and flags and returns a new
         // descriptor or -1; the child is ours and not yet reaped.
         let raw = unsafe { libc::syscall(libc::SYS_pidfd_open, child.id(), 0) };
-        if let Ok(raw) = RawFd::try_from(raw)
-            && raw >= 0
-        {
+        if let Some(raw) = RawFd::try_from(raw).ok().filter(|&raw| raw >= 0) {
             // SAFETY: raw is a new descriptor that nothing else owns.
             let pidfd = unsafe { OwnedFd::from_raw_fd(raw) };
             if !readable_or_woken(pidfd.as_raw_fd(), wake)? {

@@ -52,8 +52,11 @@ pub(crate) fn bindir() -> Option<PathBuf> {
     static BINDIR: OnceLock<Option<PathBuf>> = OnceLock::new();
     BINDIR
         .get_or_init(|| {
-            if let Ok(out) = Command::new("pg_config").arg("--bindir").output()
-                && out.status.success()
+            if let Some(out) = Command::new("pg_config")
+                .arg("--bindir")
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
             {
                 let p = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
                 if p.join("initdb").is_file() {

@@ -209,25 +209,23 @@ fn mask_report_line(line: &str) -> String {
         ("tps = ", " (including reconnection times)"),
     ];
     for (pre, suf) in SHAPES {
-        if let Some(mid) = l.strip_prefix(pre).and_then(|r| r.strip_suffix(suf))
-            && mid.parse::<f64>().is_ok()
+        if l.strip_prefix(pre)
+            .and_then(|r| r.strip_suffix(suf))
+            .is_some_and(|mid| mid.parse::<f64>().is_ok())
         {
             return format!("{pre}{MASK}{suf}{nl}");
         }
     }
-    if let Some(rest) = l.strip_prefix("rate limit schedule lag: avg ")
-        && rest.ends_with(") ms")
-        && rest.contains(" (max ")
+    if l.strip_prefix("rate limit schedule lag: avg ")
+        .is_some_and(|rest| rest.ends_with(") ms") && rest.contains(" (max "))
     {
         return format!("rate limit schedule lag: avg {MASK} (max {MASK}) ms{nl}");
     }
     // " - N transactions (P% of total, tps = X)"
-    if l.starts_with(" - ")
-        && l.contains(" transactions (")
-        && l.ends_with(')')
-        && let Some(i) = l.rfind(", tps = ")
-    {
-        return format!("{}, tps = {MASK}){nl}", &l[..i]);
+    if l.starts_with(" - ") && l.contains(" transactions (") && l.ends_with(')') {
+        if let Some(i) = l.rfind(", tps = ") {
+            return format!("{}, tps = {MASK}){nl}", &l[..i]);
+        }
     }
     // "progress: ..." lines: every number is measured.
     if l.starts_with("progress: ") {
@@ -263,25 +261,19 @@ fn mask_counts_line(line: &str) -> String {
         };
     }
     for prefix in ["number of transactions skipped: ", " - number of transactions skipped: "] {
-        if let Some(rest) = l.strip_prefix(prefix)
-            && rest.ends_with("%)")
-            && rest.contains(" (")
-        {
+        if l.strip_prefix(prefix).is_some_and(|rest| rest.ends_with("%)") && rest.contains(" (")) {
             return format!("{prefix}{MASK} ({MASK}%){nl}");
         }
     }
-    if let Some(rest) = l.strip_prefix("number of transactions above the ")
-        && let Some(i) = rest.find(" ms latency limit: ")
-    {
-        let head = &rest[..i + " ms latency limit: ".len()];
-        return format!("number of transactions above the {head}{MASK}/{MASK} ({MASK}%){nl}");
+    if let Some(rest) = l.strip_prefix("number of transactions above the ") {
+        if let Some(i) = rest.find(" ms latency limit: ") {
+            let head = &rest[..i + " ms latency limit: ".len()];
+            return format!("number of transactions above the {head}{MASK}/{MASK} ({MASK}%){nl}");
+        }
     }
-    if let Some(rest) = l.strip_prefix(" - ")
-        && let Some((n, tail)) = rest.split_once(" transactions (")
-        && is_uint(n)
-        && tail.contains("% of total, tps = ")
-        && tail.ends_with(')')
-    {
+    if l.strip_prefix(" - ").and_then(|rest| rest.split_once(" transactions (")).is_some_and(
+        |(n, tail)| is_uint(n) && tail.contains("% of total, tps = ") && tail.ends_with(')'),
+    ) {
         return format!(" - {MASK} transactions ({MASK}% of total, tps = {MASK}){nl}");
     }
     line.to_string()

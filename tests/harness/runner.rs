@@ -409,10 +409,7 @@ impl Pgbench {
         let mut signals = self.signals.iter().peekable();
         let mut signalled: Option<Instant> = None;
         let status = loop {
-            if let Some((after, name)) = signals.peek()
-                && started.elapsed() >= *after
-            {
-                signals.next();
+            if let Some((_, name)) = signals.next_if(|(after, _)| started.elapsed() >= *after) {
                 let sent = Command::new("kill")
                     .arg(format!("-{name}"))
                     .arg(child.id().to_string())

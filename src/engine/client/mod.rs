@@ -396,8 +396,10 @@ impl Client {
                     }
                     match &cmd.kind {
                         CommandKind::Sql(sql) => {
-                            if self.pipeline_status() != PipelineStatus::Off
-                                && let Some(g) = &sql.gset
+                            if let Some(g) = sql
+                                .gset
+                                .as_ref()
+                                .filter(|_| self.pipeline_status() != PipelineStatus::Off)
                             {
                                 let (tag, msg) = match g.kind {
                                     GsetKind::Gset => {
@@ -681,8 +683,7 @@ impl Client {
                 self.tries,
             );
         }
-        if sh.cfg.per_script_stats
-            && let Some(s) = th.script_stats.get_mut(self.use_file)
+        if let Some(s) = th.script_stats.get_mut(self.use_file).filter(|_| sh.cfg.per_script_stats)
         {
             s.accum(end.skipped, end.latency, end.lag, end.outcome, self.tries, end.with_lag);
         }

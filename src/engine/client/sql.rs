@@ -173,9 +173,7 @@ impl Client {
                     }
                 }
                 ExecStatus::TuplesOk | ExecStatus::PartialTuples => {
-                    if let Some(g) = gset
-                        && (g.kind == GsetKind::Aset || is_last)
-                    {
+                    if let Some(g) = gset.filter(|g| g.kind == GsetKind::Aset || is_last) {
                         let ntuples = r.ntuples();
                         if g.kind == GsetKind::Gset && ntuples != 1 {
                             log::error!(

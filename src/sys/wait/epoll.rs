@@ -66,7 +66,8 @@ impl Epoll {
         if write {
             flags |= libc::EPOLLOUT;
         }
-        let mut ev = libc::epoll_event { events: flags.cast_unsigned(), u64: data };
+        let mut ev =
+            libc::epoll_event { events: u32::from_ne_bytes(flags.to_ne_bytes()), u64: data };
         // SAFETY: ev is a valid event struct (ignored for DEL on new kernels,
         // required non-NULL on old ones); the kernel validates both fds.
         if unsafe { libc::epoll_ctl(self.fd.as_raw_fd(), op, sock, &mut ev) } < 0 {

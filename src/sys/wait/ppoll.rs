@@ -61,9 +61,7 @@ impl WaitSet for Ppoll {
         if let Some(s) = self.socks.get_mut(i) {
             *s = -1;
         }
-        if let Some(l) = self.listed.get_mut(i)
-            && std::mem::take(l)
-        {
+        if self.listed.get_mut(i).is_some_and(std::mem::take) {
             self.expected.retain(|&(t, _)| t != token);
         }
     }

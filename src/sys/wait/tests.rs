@@ -174,7 +174,8 @@ fn many_sockets_are_all_reported_twice_over() {
                 assert!(!w.expect(t, READ).unwrap(), "{m:?} round {round}");
             }
             for (a, _) in &pairs {
-                (&*a).write_all(b"x").unwrap();
+                let mut a = a;
+                a.write_all(b"x").unwrap();
             }
             let mut seen = vec![false; n as usize];
             while seen.iter().any(|s| !s) {
@@ -187,7 +188,8 @@ fn many_sockets_are_all_reported_twice_over() {
             }
             for (_, b) in &pairs {
                 let mut buf = [0u8; 1];
-                (&*b).read_exact(&mut buf).unwrap();
+                let mut b = b;
+                b.read_exact(&mut buf).unwrap();
             }
         }
     });

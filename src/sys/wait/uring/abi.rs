@@ -125,7 +125,7 @@ const _: () = assert!(size_of::<GeteventsArg>() == 24);
 /// halves on big-endian machines (liburing's `__io_uring_prep_poll_mask`),
 /// so they are swapped here first.
 pub(super) const fn poll_mask(events: i16) -> u32 {
-    let mask = events.cast_unsigned() as u32;
+    let mask = u16::from_ne_bytes(events.to_ne_bytes()) as u32;
     if cfg!(target_endian = "big") { mask.rotate_left(16) } else { mask }
 }
 
@@ -136,7 +136,7 @@ mod tests {
     #[test]
     fn poll_mask_is_in_the_kernels_halfword_order() {
         let m = poll_mask(libc::POLLIN | libc::POLLRDHUP);
-        let bits = u32::from((libc::POLLIN | libc::POLLRDHUP).cast_unsigned());
+        let bits = u32::from(u16::from_ne_bytes((libc::POLLIN | libc::POLLRDHUP).to_ne_bytes()));
         if cfg!(target_endian = "big") {
             assert_eq!(m, bits << 16);
         } else {

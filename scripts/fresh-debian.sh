@@ -1,0 +1,216 @@
+#!/usr/bin/env bash
+# README's commands on fresh machines: for each Debian suite (default: trixie,
+# that is Debian 13, and sid, Debian unstable) it makes a new minbase tree
+# with debootstrap, installs in it only what README's Quick start says a
+# fresh machine needs first (make, git, ca-certificates), clones this
+# repository at its current commit (HEAD; uncommitted changes are not in
+# it) and runs README's commands in the tree as root: `make demo`,
+# `make reference` and `make test`. Everything else (Rust, libpq,
+# PostgreSQL, ...) the commands install themselves. It ends with a summary
+# per tree: the toolchain, the libpq linked, the servers the tests used,
+# the result and how long each step took.
+#
+#   scripts/fresh-debian.sh [--dir DIR] [--reuse] [--mirror URL] [SUITE...]
+#
+# --dir DIR     where the trees go (DIR/SUITE; default /var/tmp/pgbench-rs-fresh)
+# --reuse       keep a tree made by an earlier run (the clone is always new)
+# --mirror URL  the Debian archive (default debootstrap's)
+#
+# As root (debootstrap, chroot and mounts). /proc, /sys, /dev and /dev/pts
+# are bind-mounted into each tree and a tmpfs is put on /dev/shm, as
+# PostgreSQL needs; a policy-rc.d keeps packages from starting services. The
+# mounts (and any process left in the tree) go when the script ends, also
+# on failure. Logs: DIR/SUITE.log (debootstrap: DIR/SUITE.debootstrap.log).
+set -euo pipefail
+
+# In braces: bash reads the whole script before it runs any of it, so a
+# run that takes an hour is not disturbed by an edit of this file.
+{
+dir=/var/tmp/pgbench-rs-fresh
+reuse=0
+mirror=""
+suites=()
+while [ $# -gt 0 ]; do
+    case $1 in
+        --dir) dir=$2; shift 2 ;;
+        --reuse) reuse=1; shift ;;
+        --mirror) mirror=$2; shift 2 ;;
+        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "fresh-debian: unknown option $1" >&2; exit 2 ;;
+        *) suites+=("$1"); shift ;;
+    esac
+done
+[ ${#suites[@]} -gt 0 ] || suites=(trixie sid)
+[ "$(id -u)" = 0 ] || { echo "fresh-debian: run as root (debootstrap, chroot, mounts)" >&2; exit 1; }
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+commit=$(git -C "$repo" rev-parse HEAD)
+if [ -n "$(git -C "$repo" status --porcelain --untracked-files=no)" ]; then
+    echo "fresh-debian: note: uncommitted changes are not tested (the trees get $commit)" >&2
+fi
+mkdir -p "$dir"
+dir=$(realpath "$dir")
+
+log() { printf 'fresh-debian: %s\n' "$*" >&2; }
+
+# Unmount everything at or below $1, deepest first.
+umount_below() {
+    local d m
+    d=$(realpath -m "$1")
+    awk -v d="$d" '$2 == d || index($2, d "/") == 1 {print $2}' /proc/self/mounts | sort -r |
+        while read -r m; do umount "$m" 2>/dev/null || umount -l "$m"; done
+}
+
+# End the processes whose root is the tree (servers or helpers a failed
+# step left behind), then unmount it.
+release_tree() {
+    local tree=$1 p pids=()
+    for p in /proc/[0-9]*; do
+        [ "$(readlink "$p/root" 2>/dev/null)" = "$tree" ] && pids+=("${p#/proc/}")
+    done
+    if [ ${#pids[@]} -gt 0 ]; then
+        kill -TERM "${pids[@]}" 2>/dev/null || true
+        sleep 2
+        kill -KILL "${pids[@]}" 2>/dev/null || true
+    fi
+    umount_below "$tree"
+}
+
+trees=()
+cleanup() {
+    local t
+    for t in "${trees[@]}"; do release_tree "$t"; done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+mount_tree() {  # TREE
+    local t=$1
+    mount -t proc proc "$t/proc"
+    mount --bind /sys "$t/sys"
+    mount --bind /dev "$t/dev"
+    mount --make-private "$t/dev"
+    mount --bind /dev/pts "$t/dev/pts"
+    mkdir -p "$t/dev/shm"
+    mount -t tmpfs -o mode=1777,nosuid,nodev shm "$t/dev/shm"
+}
+
+# Runs a command in the tree as root, in a login-like clean environment.
+in_tree() {  # TREE COMMAND
+    chroot "$1" /usr/bin/env -i HOME=/root USER=root LOGNAME=root TERM=dumb \
+        LANG=C.UTF-8 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        /bin/bash -c "$2"
+}
+
+# Writes the certificates of the host's bundle that Debian's ca-certificates
+# does not ship into DIR, one file each.
+host_cas() {  # DIR
+    mkdir -p "$1"
+    [ -f /etc/ssl/certs/ca-certificates.crt ] || return 0
+    python3 - "$1" <<'PY'
+import glob, re, sys
+def certs(text):
+    return re.findall(r"-----BEGIN CERTIFICATE-----.*?-----END CERTIFICATE-----", text, re.S)
+shipped = set()
+for f in glob.glob("/usr/share/ca-certificates/**/*.crt", recursive=True):
+    shipped.update("".join(c.split()) for c in certs(open(f).read()))
+bundle = certs(open("/etc/ssl/certs/ca-certificates.crt").read())
+for i, c in enumerate(c for c in bundle if "".join(c.split()) not in shipped):
+    open(f"{sys.argv[1]}/host-{i}.crt", "w").write(c + "\n")
+PY
+}
+
+summaries=()
+status=0
+for suite in "${suites[@]}"; do
+    tree=$dir/$suite
+    out=$dir/$suite.log
+    : >"$out"
+    times=()
+    result=passed
+    # step NAME COMMAND: runs COMMAND in the tree, timed, output to the log.
+    step() {
+        local name=$1 start=$SECONDS rc=0
+        log "$suite: $name"
+        printf '\n===== %s: %s\n' "$name" "$2" >>"$out"
+        in_tree "$tree" "$2" >>"$out" 2>&1 || rc=$?
+        times+=("$name $((SECONDS - start))s")
+        if [ $rc -ne 0 ]; then
+            result="failed at $name (exit $rc)"
+            log "$suite: $name failed (exit $rc), see $out"
+        fi
+        return $rc
+    }
+    total=$SECONDS
+    release_tree "$tree"
+    if [ $reuse = 1 ] && [ -x "$tree/usr/bin/apt-get" ]; then
+        log "$suite: reusing $tree"
+    else
+        rm -rf --one-file-system "$tree"
+        log "$suite: debootstrap --variant=minbase $suite $tree"
+        start=$SECONDS
+        if ! debootstrap --variant=minbase "$suite" "$tree" ${mirror:+"$mirror"} \
+            >"$dir/$suite.debootstrap.log" 2>&1; then
+            summaries+=("$suite: debootstrap failed, see $dir/$suite.debootstrap.log")
+            status=1
+            continue
+        fi
+        times+=("debootstrap $((SECONDS - start))s")
+    fi
+    trees+=("$tree")
+    printf '#!/bin/sh\nexit 101\n' >"$tree/usr/sbin/policy-rc.d"
+    chmod 755 "$tree/usr/sbin/policy-rc.d"
+    cp -L /etc/resolv.conf "$tree/etc/resolv.conf"
+    # A dated copy of the archive has Release files whose Valid-Until
+    # (sid's) has passed: accepted, as scripts/pgref.sh does (signatures
+    # are still checked).
+    echo 'Acquire::Check-Valid-Until "false";' >"$tree/etc/apt/apt.conf.d/99fresh-debian"
+    # The tree reaches the network as the host does: certificate
+    # authorities the host added to its bundle (a TLS proxy's, say) are
+    # added to the tree's (ca-certificates takes them from there), or pip
+    # could not reach the package index.
+    host_cas "$tree/usr/local/share/ca-certificates"
+    mount_tree "$tree"
+
+    # The clone, as a user would make it, of this repository's HEAD.
+    rm -rf "$tree/root/pgbench-rs"
+    git clone --quiet --no-hardlinks "$repo" "$tree/root/pgbench-rs"
+    git -C "$tree/root/pgbench-rs" checkout --quiet --detach "$commit"
+
+    if step tools 'apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends make git ca-certificates' &&
+        { in_tree "$tree" 'update-ca-certificates' >>"$out" 2>&1 || true; } &&
+        step demo 'cd /root/pgbench-rs && make demo' &&
+        step reference 'cd /root/pgbench-rs && make reference' &&
+        step test 'cd /root/pgbench-rs && make test'; then
+        :
+    else
+        status=1
+    fi
+
+    # What was used: toolchain, libpq, servers; and the tests' counts.
+    facts=$(in_tree "$tree" '
+        cd /root/pgbench-rs
+        echo "rustc: $(rustc --version 2>/dev/null || echo none)"
+        bin=target/release/pgbench-rs
+        lib=$(ldd "$bin" 2>/dev/null | awk "/libpq/ {print \$3}")
+        echo "libpq: ${lib:-not linked} ($(dpkg-query -W -f="\${Package} \${Version}" libpq5 2>/dev/null || echo ?), $(pg_config --version 2>/dev/null || echo no pg_config))"
+        for p in /usr/lib/postgresql/*/bin/postgres; do [ -x "$p" ] && echo "server (host): $("$p" --version)"; done
+        for v in 17 18; do
+            b=/opt/pgbench-rs-ref/$v/bin
+            [ -x "$b/pgbench" ] && echo "reference $v: $("$b/pgbench" --version), $("$b/postgres" --version)"
+        done
+        true' 2>/dev/null || true)
+    counts=$(awk '/^test result:/ {p += $4; f += $6; i += $8} END {if (NR) printf "%d passed, %d failed, %d ignored", p, f, i}' "$out")
+    skipped=$(grep -c 'skipped: ' "$out" || true)
+    times+=("total $((SECONDS - total))s")
+    summaries+=("$(printf '== %s (%s): %s\n%s\ntests: %s; comparisons skipped: %s\ntimes: %s\nlog: %s' \
+        "$suite" "$(cat "$tree/etc/debian_version" 2>/dev/null || echo ?)" "$result" "$facts" \
+        "${counts:-none run}" "$skipped" "$(IFS=,; echo "${times[*]}" | sed 's/,/, /g')" "$out")")
+    release_tree "$tree"
+done
+
+echo
+echo "fresh-debian: commit $commit"
+printf '%s\n\n' "${summaries[@]}"
+exit $status
+}
