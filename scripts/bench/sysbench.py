@@ -15,7 +15,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench import BenchError, Variant, execute, fmt, fmt_ratio, log, median, print_table, ratio  # noqa: E402
+from bench import BenchError, Variant, execute, fmt, fmt_ratio, log, median, print_table, ratio, run_perf  # noqa: E402
 
 TESTS = {
     "oltp_read_write": "oltp-read-write",
@@ -57,13 +57,21 @@ def rs_txns(out):
     return (int(n.group(1)), float(t.group(1))) if n and t else (None, None)
 
 
-def run(tool, test, a, clients, extra):
+def run(tool, test, a, clients, extra, perf=False):
+    """(transactions, tps, counts): counts has cpu (s) and, under perf,
+    syscalls and context switches."""
     cmd = sysbench_cmd(test, a, clients, extra) if tool == "sysbench" else rs_cmd(test, clients, extra)
-    r = execute(cmd, timeout=600)
+    v = Variant(tool, tool, cmd[0], args=cmd[1:])
+    if perf:
+        r = run_perf(v, [], timeout=600, extra_events=["context-switches"])
+        counts = {"cpu": r.task_clock, "syscalls": r.syscalls, "cs": r.counts.get("context-switches")}
+    else:
+        r = execute(cmd, timeout=600)
+        counts = {"cpu": r.cpu}
     n, tps = (sysbench_txns if tool == "sysbench" else rs_txns)(r.out)
     if r.rc != 0 or n is None:
-        raise BenchError(r, Variant(tool, tool, cmd[0]))
-    return n, tps, r.cpu
+        raise BenchError(r, v)
+    return n, tps, counts
 
 
 def prepare(a):
@@ -83,6 +91,7 @@ def main(argv):
     ap.add_argument("-T", "--duration", type=int, default=3, help="seconds of each tps run")
     ap.add_argument("--cpu-seconds", type=float, default=1.0, help="aim of the long fixed runs, from sysbench's tps")
     ap.add_argument("--no-prepare", action="store_true")
+    ap.add_argument("--no-perf", dest="perf", action="store_false", help="time the fixed runs from rusage, without perf's system-call and context-switch counts")
     ap.add_argument("--markdown", action="store_true")
     a = ap.parse_args(argv)
     if not a.no_prepare:
@@ -93,6 +102,8 @@ def main(argv):
         for clients in [int(c) for c in a.clients.split(",")]:
             tps = {"sysbench": [], "rs": []}
             cpu = {"sysbench": [], "rs": []}
+            sysc = {"sysbench": [], "rs": []}
+            cs = {"sysbench": [], "rs": []}
             total = None
             log(f"{test} at {clients} clients")
             for _ in range(a.rounds):
@@ -109,14 +120,30 @@ def main(argv):
                             extra = [f"--events={n}", "--time=0", "run"]
                         else:
                             extra = ["-t", str(n // clients)]
-                        runs.append(run(tool, test, a, clients, extra))
+                        runs.append(run(tool, test, a, clients, extra, perf=a.perf))
                     (n_long, _, c_long), (n_short, _, c_short) = runs
-                    cpu[tool].append((c_long - c_short) / (n_long - n_short) * 1e6)
+
+                    def per(key):
+                        if c_long.get(key) is None or c_short.get(key) is None:
+                            return None
+                        return (c_long[key] - c_short[key]) / (n_long - n_short)
+
+                    cpu[tool].append(per("cpu") * 1e6)
+                    sysc[tool].append(per("syscalls"))
+                    cs[tool].append(per("cs"))
             s_cpu, r_cpu = median(cpu["sysbench"]), median(cpu["rs"])
             s_tps, r_tps = median(tps["sysbench"]), median(tps["rs"])
-            rows.append([test, str(clients), fmt(s_tps, 0), fmt(r_tps, 0), fmt_ratio(ratio(r_tps, s_tps)), fmt(s_cpu), fmt(r_cpu), fmt_ratio(ratio(r_cpu, s_cpu))])
+            row = [test, str(clients), fmt(s_tps, 0), fmt(r_tps, 0), fmt_ratio(ratio(r_tps, s_tps)), fmt(s_cpu), fmt(r_cpu), fmt_ratio(ratio(r_cpu, s_cpu))]
+            if a.perf:
+                med = [median(d[t]) for d in (sysc, cs) for t in ("sysbench", "rs")]
+                row += [fmt(med[0]), fmt(med[1]), fmt(med[2], 2), fmt(med[3], 2)]
+            rows.append(row)
     print(f"sysbench 1.0.20 and pgbench-rs -M prepared, {a.tables} tables of {a.table_size} rows, median of {a.rounds} rounds")
-    print_table(["test", "clients", "tps sysbench", "tps pgbench-rs", "rs/sysbench", "CPU µs/txn sysbench", "CPU µs/txn pgbench-rs", "rs/sysbench"], rows, markdown=a.markdown)
+    headers = ["test", "clients", "tps sysbench", "tps pgbench-rs", "rs/sysbench", "CPU µs/txn sysbench", "CPU µs/txn pgbench-rs", "rs/sysbench"]
+    if a.perf:
+        headers += ["syscalls/txn sysbench", "pgbench-rs", "context switches/txn sysbench", "pgbench-rs"]
+    print_table(headers, rows, markdown=a.markdown)
+    print("CPU: the client's user and system time (perf's task-clock with --perf), long fixed run minus short, per transaction.")
 
 
 if __name__ == "__main__":
