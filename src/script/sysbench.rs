@@ -5,7 +5,7 @@
 //! named through the `"sbtest:tnum"` identifier variable. Values are drawn
 //! as sysbench draws them: the table uniformly for each group of
 //! statements, ids and `k` from its default "special" distribution
-//! (written out as a pgbench expression by [`special!`]), and `c` and
+//! (written out as a pgbench expression by the `special!` macro), and `c` and
 //! `pad` as groups of 11 random digits joined by dashes.
 //!
 //! `:tables`, `:table_size` and `:clients` (sysbench's threads) are set at
