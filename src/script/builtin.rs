@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use super::sysbench as sb;
+
 /// The tables a builtin script works on, read at the start of a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Tables {
@@ -112,17 +114,22 @@ pub(crate) const EXTENSION_BUILTINS: [Builtin; 11] = [
         tables: Tables::Pgbench,
         setup: Some(PLFUNC_SETUP),
     },
-    super::sysbench::OLTP_READ_WRITE,
-    super::sysbench::OLTP_READ_ONLY,
-    super::sysbench::OLTP_WRITE_ONLY,
-    super::sysbench::OLTP_POINT_SELECT,
-    super::sysbench::OLTP_UPDATE_INDEX,
-    super::sysbench::OLTP_UPDATE_NON_INDEX,
-    super::sysbench::OLTP_DELETE,
-    super::sysbench::OLTP_INSERT,
-    super::sysbench::SELECT_RANDOM_POINTS,
-    super::sysbench::SELECT_RANDOM_RANGES,
+    sysbench(sb::OLTP_READ_WRITE),
+    sysbench(sb::OLTP_READ_ONLY),
+    sysbench(sb::OLTP_WRITE_ONLY),
+    sysbench(sb::OLTP_POINT_SELECT),
+    sysbench(sb::OLTP_UPDATE_INDEX),
+    sysbench(sb::OLTP_UPDATE_NON_INDEX),
+    sysbench(sb::OLTP_DELETE),
+    sysbench(sb::OLTP_INSERT),
+    sysbench(sb::SELECT_RANDOM_POINTS),
+    sysbench(sb::SELECT_RANDOM_RANGES),
 ];
+
+/// A sysbench test as a builtin on sysbench's tables.
+const fn sysbench(t: sb::Test) -> Builtin {
+    Builtin { name: t.name, desc: t.desc, script: t.script, tables: Tables::Sysbench, setup: None }
+}
 
 /// A failed builtin lookup. Display is the error line; C then prints
 /// [`list_text`] to stderr (without the error prefix).

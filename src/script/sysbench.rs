@@ -11,7 +11,16 @@
 //! `:tables`, `:table_size` and `:clients` (sysbench's threads) are set at
 //! the start of a run from the tables found in the database and `-c`.
 
-use super::builtin::{Builtin, Tables};
+/// One of sysbench's tests as a builtin script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Test {
+    /// The builtin's name (sysbench's, with dashes).
+    pub(crate) name: &'static str,
+    /// Its description, `<builtin: sysbench NAME>`.
+    pub(crate) desc: &'static str,
+    /// The script.
+    pub(crate) script: &'static str,
+}
 
 /// sysbench's `sb_rand_special(lo, lo + span)` with its defaults
 /// (`--rand-spec-iter=12 --rand-spec-pct=1 --rand-spec-res=75`), into
@@ -180,18 +189,12 @@ macro_rules! delete_insert {
 
 macro_rules! sysbench {
     ($name:literal, $test:literal, $script:expr) => {
-        Builtin {
-            name: $name,
-            desc: concat!("<builtin: sysbench ", $test, ">"),
-            script: $script,
-            tables: Tables::Sysbench,
-            setup: None,
-        }
+        Test { name: $name, desc: concat!("<builtin: sysbench ", $test, ">"), script: $script }
     };
 }
 
 /// `oltp_read_write`.
-pub(crate) const OLTP_READ_WRITE: Builtin = sysbench!(
+pub(crate) const OLTP_READ_WRITE: Test = sysbench!(
     "oltp-read-write",
     "oltp_read_write",
     concat!(
@@ -206,36 +209,36 @@ pub(crate) const OLTP_READ_WRITE: Builtin = sysbench!(
 );
 
 /// `oltp_read_only`.
-pub(crate) const OLTP_READ_ONLY: Builtin = sysbench!(
+pub(crate) const OLTP_READ_ONLY: Test = sysbench!(
     "oltp-read-only",
     "oltp_read_only",
     concat!("BEGIN;\n", point_selects!(), ranges!(), "COMMIT;\n")
 );
 
 /// `oltp_write_only`.
-pub(crate) const OLTP_WRITE_ONLY: Builtin = sysbench!(
+pub(crate) const OLTP_WRITE_ONLY: Test = sysbench!(
     "oltp-write-only",
     "oltp_write_only",
     concat!("BEGIN;\n", index_update!(), non_index_update!(), delete_insert!(), "COMMIT;\n")
 );
 
 /// `oltp_point_select`: one point select per transaction.
-pub(crate) const OLTP_POINT_SELECT: Builtin = sysbench!(
+pub(crate) const OLTP_POINT_SELECT: Test = sysbench!(
     "oltp-point-select",
     "oltp_point_select",
     concat!("\\set tnum random(1, :tables)\n", point_select!())
 );
 
 /// `oltp_update_index`.
-pub(crate) const OLTP_UPDATE_INDEX: Builtin =
+pub(crate) const OLTP_UPDATE_INDEX: Test =
     sysbench!("oltp-update-index", "oltp_update_index", index_update!());
 
 /// `oltp_update_non_index`.
-pub(crate) const OLTP_UPDATE_NON_INDEX: Builtin =
+pub(crate) const OLTP_UPDATE_NON_INDEX: Test =
     sysbench!("oltp-update-non-index", "oltp_update_non_index", non_index_update!());
 
 /// `oltp_delete`.
-pub(crate) const OLTP_DELETE: Builtin = sysbench!(
+pub(crate) const OLTP_DELETE: Test = sysbench!(
     "oltp-delete",
     "oltp_delete",
     concat!(
@@ -247,7 +250,7 @@ pub(crate) const OLTP_DELETE: Builtin = sysbench!(
 
 /// `oltp_insert` (PostgreSQL, `--auto-inc` on: the id comes from the
 /// table's sequence).
-pub(crate) const OLTP_INSERT: Builtin = sysbench!(
+pub(crate) const OLTP_INSERT: Test = sysbench!(
     "oltp-insert",
     "oltp_insert",
     concat!(
@@ -288,7 +291,7 @@ macro_rules! ten_points {
 }
 
 /// `select_random_points` (sbtest1 only, as sysbench): 10 values of `k`.
-pub(crate) const SELECT_RANDOM_POINTS: Builtin = sysbench!(
+pub(crate) const SELECT_RANDOM_POINTS: Test = sysbench!(
     "select-random-points",
     "select_random_points",
     concat!(
@@ -299,7 +302,7 @@ pub(crate) const SELECT_RANDOM_POINTS: Builtin = sysbench!(
 
 /// `select_random_ranges` (sbtest1 only, as sysbench): 10 ranges of `k`
 /// of 5.
-pub(crate) const SELECT_RANDOM_RANGES: Builtin = sysbench!(
+pub(crate) const SELECT_RANDOM_RANGES: Test = sysbench!(
     "select-random-ranges",
     "select_random_ranges",
     concat!(
@@ -311,14 +314,13 @@ pub(crate) const SELECT_RANDOM_RANGES: Builtin = sysbench!(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::script::builtin::EXTENSION_BUILTINS;
     use crate::script::vars::VarRegistry;
-    use crate::script::{CommandKind, parse_builtin};
+    use crate::script::{CommandKind, parse_script};
 
     /// The SQL commands of a builtin, by their first words.
-    fn statements(b: &Builtin) -> Vec<String> {
+    fn statements(b: &Test) -> Vec<String> {
         let mut reg = VarRegistry::new();
-        let s = parse_builtin(b, &mut reg).unwrap();
+        let s = parse_script(b.desc, b.script.as_bytes(), &mut reg).unwrap();
         s.commands
             .iter()
             .filter_map(|c| match &c.kind {
@@ -328,7 +330,7 @@ mod tests {
             .collect()
     }
 
-    fn kinds(b: &Builtin) -> Vec<&'static str> {
+    fn kinds(b: &Test) -> Vec<&'static str> {
         statements(b)
             .iter()
             .map(|s| match s {
@@ -383,9 +385,6 @@ mod tests {
         assert_eq!(kinds(&OLTP_INSERT), ["insert"]);
         assert_eq!(kinds(&SELECT_RANDOM_POINTS), ["points"]);
         assert_eq!(kinds(&SELECT_RANDOM_RANGES), ["ranges"]);
-        for b in &EXTENSION_BUILTINS[1..] {
-            assert_eq!(b.tables, Tables::Sysbench, "{}", b.name);
-        }
     }
 
     #[test]
