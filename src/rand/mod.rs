@@ -3,6 +3,7 @@
 
 pub(crate) mod dist;
 pub(crate) mod prng;
+pub(crate) mod sysbench;
 
 /// C's `(uint64) x` for an `int64`: the same 64 bits read as unsigned.
 pub(crate) const fn u64_bits(x: i64) -> u64 {

@@ -396,4 +396,77 @@ mod tests {
         assert!(OLTP_READ_ONLY.script.starts_with("BEGIN;\n\\set tnum"));
         assert!(SELECT_RANDOM_POINTS.script.starts_with(SLICE));
     }
+
+    /// Runs the `\set` commands of `t` `n` times with the given variables,
+    /// collecting the values of `watch` after each run.
+    fn draws(t: &Test, defs: &[(&str, i64)], watch: &[&str], n: usize) -> Vec<Vec<i64>> {
+        use crate::rand::prng::PgPrng;
+        use crate::script::{EvalCtx, MetaCommand, Value, Vars, eval};
+        let mut reg = VarRegistry::new();
+        let script = parse_script(t.desc, t.script.as_bytes(), &mut reg).unwrap();
+        let mut vars = Vars::new(&reg);
+        for (name, v) in defs {
+            vars.set_value(reg.lookup(name).unwrap(), Value::Int(*v));
+        }
+        let slots: Vec<_> = watch.iter().map(|w| reg.lookup(w).unwrap()).collect();
+        let mut rng = PgPrng::from_seed(11);
+        let mut out = vec![Vec::new(); watch.len()];
+        let mut sink = |_: &str| {};
+        for _ in 0..n {
+            for c in &script.commands {
+                let CommandKind::Meta(MetaCommand::Set { target, expr }) = &c.kind else {
+                    continue;
+                };
+                let mut ctx = EvalCtx {
+                    vars: &mut vars,
+                    rng: &mut rng,
+                    script: 0,
+                    command: 0,
+                    debug_out: &mut sink,
+                };
+                let v = eval(expr, &mut ctx).unwrap();
+                target.assign(&mut vars, v, "set").unwrap();
+            }
+            for (o, s) in out.iter_mut().zip(&slots) {
+                match vars.value(*s).unwrap() {
+                    Value::Int(i) => o.push(i),
+                    other => panic!("{other:?}"),
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_scripts_draw_as_sysbench_draws() {
+        let n = 100_000;
+        let d =
+            draws(&OLTP_POINT_SELECT, &[("tables", 4), ("table_size", 10_000)], &["tnum", "id"], n);
+        let (tnum, id) = (&d[0], &d[1]);
+        for t in 1..=4 {
+            let share = tnum.iter().filter(|&&x| x == t).count() as f64 / n as f64;
+            assert!((0.24..0.26).contains(&share), "table {t}: {share}");
+        }
+        assert!(id.iter().all(|&x| (1..=10_000).contains(&x)));
+        // The same share on the hot 1% as sysbench's sb_rand_special
+        // (crate::rand's port of it): 0.76.
+        let hot = id.iter().filter(|&&x| (4975..=5051).contains(&x)).count() as f64 / n as f64;
+        let mut rng = crate::rand::prng::PgPrng::from_seed(12);
+        let theirs = (0..n)
+            .filter(|_| {
+                (4975..=5051).contains(&crate::rand::sysbench::special(&mut rng, 1, 10_000))
+            })
+            .count() as f64
+            / n as f64;
+        assert!((hot - theirs).abs() < 0.01 && (0.75..0.77).contains(&hot), "{hot} {theirs}");
+        // Below the middle: the gaussian quarter, as often as above it.
+        let low = id.iter().filter(|&&x| x < 4975).count() as f64 / n as f64;
+        assert!((0.11..0.13).contains(&low), "{low}");
+        // select_random_points: client 2 of 4 draws in its quarter.
+        let defs = [("table_size", 10_000), ("clients", 4), ("client_id", 2)];
+        let k = draws(&SELECT_RANDOM_POINTS, &defs, &["k1", "k10"], 10_000);
+        assert!(k.iter().flatten().all(|&x| (5_000..=7_500).contains(&x)));
+        let hot = k[0].iter().filter(|&&x| (6_238..=6_276).contains(&x)).count();
+        assert!(hot > 7_000, "{hot}");
+    }
 }
