@@ -18,7 +18,8 @@
 #
 # As root (debootstrap, chroot and mounts). /proc, /sys, /dev and /dev/pts
 # are bind-mounted into each tree and a tmpfs is put on /dev/shm, as
-# PostgreSQL needs; a policy-rc.d keeps packages from starting services. The
+# PostgreSQL needs, and the tree is made a mount point of its own, as
+# network namespaces need; a policy-rc.d keeps packages from starting services. The
 # mounts (and any process left in the tree) go when the script ends, also
 # on failure. Logs: DIR/SUITE.log (debootstrap: DIR/SUITE.debootstrap.log).
 set -euo pipefail
@@ -86,6 +87,11 @@ trap 'exit 130' INT TERM
 
 mount_tree() {  # TREE
     local t=$1
+    # The tree's root is a mount point of its own: `ip netns exec` (the
+    # shard test's client machines) makes / a slave mount, which fails
+    # in a chroot whose root is a plain directory.
+    mount --bind "$t" "$t"
+    mount --make-private "$t"
     mount -t proc proc "$t/proc"
     mount --bind /sys "$t/sys"
     mount --bind /dev "$t/dev"

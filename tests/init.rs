@@ -164,16 +164,15 @@ enum On {
 }
 
 /// The server of `on` and the C pgbench to compare with there: pgbench 17,
-/// except on an 18 server, where pgbench-rs does what pgbench 18 does.
+/// except on an 18 server (a reference one, or a host whose PostgreSQL is
+/// 18, as Debian unstable's), where pgbench-rs does what pgbench 18 does.
 /// None (after a visible skip) when one of them is not installed.
 fn server_and_reference(name: &str, on: On) -> Option<(&'static Cluster, &'static CPgbench)> {
-    let (server, c) = match on {
-        On::Shared => (cluster(), c_pgbench()),
-        On::Version(v) => {
-            let server = clusters::server(v, name)?;
-            (server, if v >= 18 { c_pgbench_of(18) } else { c_pgbench() })
-        }
+    let server = match on {
+        On::Shared => cluster(),
+        On::Version(v) => clusters::server(v, name)?,
     };
+    let c = if server.server_version_num >= 180_000 { c_pgbench_of(18) } else { c_pgbench() };
     let Some(c) = c else {
         reference::missing(name, "the reference C pgbench");
         return None;

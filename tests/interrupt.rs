@@ -189,6 +189,23 @@ fn sigint_cancels_the_queries_in_flight() {
     assert_eq!(left, "0", "the sleeping queries still run on the server");
 }
 
+/// Waits until a thread of `child` sleeps writing to a full pipe (its
+/// wchan names pipe_write), for at most 10 s: on a loaded machine, filling
+/// the pipe can take longer than any fixed delay.
+fn wait_until_stderr_is_full(child: &std::process::Child) {
+    let tasks = format!("/proc/{}/task", child.id());
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while std::time::Instant::now() < deadline {
+        let blocked = std::fs::read_dir(&tasks).into_iter().flatten().flatten().any(|t| {
+            std::fs::read_to_string(t.path().join("wchan")).is_ok_and(|w| w.contains("pipe_write"))
+        });
+        if blocked {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// The first signal cannot end a process whose stderr is full (nobody
 /// reads it); the second one ends it at once.
 #[test]
@@ -203,7 +220,7 @@ fn a_second_sigint_ends_the_process_at_once() {
     cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped());
     let mut child = cmd.spawn().expect("start pgbench-rs");
     // --debug writes a few lines per transaction: the pipe fills in a moment.
-    std::thread::sleep(Duration::from_millis(800));
+    wait_until_stderr_is_full(&child);
     let kill = |child: &std::process::Child| {
         let ok = std::process::Command::new("kill")
             .args(["-INT", &child.id().to_string()])

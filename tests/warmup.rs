@@ -37,7 +37,9 @@ fn log(out: &Output, opts: LogOpts) -> Vec<(u32, u64, i64)> {
             let l = parse_log_line(line, opts).unwrap_or_else(|e| panic!("{e}"));
             let Latency::Micros(us) = l.latency else { panic!("a failure: {line}") };
             let end = i64::try_from(l.sec * 1_000_000 + l.usec).expect("time");
-            let start = end - i64::try_from(us + l.lag.unwrap_or(0)).expect("latency");
+            // The latency counts from the scheduled time under -R (the
+            // schedule lag is part of it), from the start otherwise.
+            let start = end - i64::try_from(us).expect("latency");
             v.push((l.client, l.cnt, start));
         }
     }
