@@ -132,8 +132,10 @@ pub(crate) struct SysbenchInfo {
     pub(crate) table_size: i64,
 }
 
-/// The first N for which no table `sbtestN` is visible.
-const FIRST_MISSING: &CStr = c"select min(g.i) from generate_series(1, 100001) as g(i) where pg_catalog.to_regclass('sbtest' || g.i) is null";
+/// How many tables `sbtest1`, `sbtest2`, ... in a row the search path
+/// shows: the smallest N (0 when there is no `sbtest1`) for which no
+/// `sbtestN+1` is visible, from the catalog alone.
+const CONSECUTIVE_TABLES: &CStr = c"with t as (select pg_catalog.substr(c.relname, 7)::int as n from pg_catalog.pg_class c where c.relname ~ '^sbtest[1-9][0-9]{0,8}$' and c.relkind in ('r', 'p', 'v', 'm', 'f') and pg_catalog.pg_table_is_visible(c.oid)) select min(s.n) from (select 0 as n union all select n from t) s where not exists (select 1 from t where t.n = s.n + 1)";
 
 /// The number of `sbtest1`, `sbtest2`, ... tables in a row visible in the
 /// search path, and the largest id of `sbtest1` (its primary key answers
@@ -147,14 +149,15 @@ pub(crate) fn sysbench_info(con: &mut Conn) -> Option<SysbenchInfo> {
             con.db()
         );
     };
-    let first_missing = match con.exec(FIRST_MISSING) {
-        Some(r) if r.status() == ExecStatus::TuplesOk => crate::compat::num::atoi(r.value(0, 0)),
+    let tables = match con.exec(CONSECUTIVE_TABLES) {
+        Some(r) if r.status() == ExecStatus::TuplesOk => {
+            i64::from(crate::compat::num::atoi(r.value(0, 0)))
+        }
         _ => {
             log::error!("could not count the sysbench tables: {}", con.error_message());
             return None;
         }
     };
-    let tables = i64::from(first_missing) - 1;
     if tables < 1 {
         log::error!("no sysbench table sbtest1 found in \"search_path\"");
         hint(con);
