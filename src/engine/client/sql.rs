@@ -119,25 +119,31 @@ impl Client {
                 &mut scratch.params,
             );
         }
-        if self.prepared.dynamic_name(text.to_bytes()).is_none() {
-            if self.prepared.dynamic_full() {
-                log::error!(
-                    "client {} cannot prepare more than {MAX_DYNAMIC} statements on one connection (variables in quoted identifiers take too many values): {}",
-                    self.id,
-                    text.to_string_lossy()
-                );
-                return false;
-            }
-            let name = self.prepared.add_dynamic(text.to_bytes());
-            log::debug!("client {} preparing {}", self.id, name.to_string_lossy());
-            let ok = conn
-                .prepare(name, text, pf.params.len())
-                .is_some_and(|r| r.status() == ExecStatus::CommandOk);
-            if !ok {
-                log::error!("{}", conn.error_message());
-            }
+        if let Some(name) = self.prepared.dynamic_name(text.to_bytes()) {
+            log::debug!("client {} sending {}", self.id, name.to_string_lossy());
+            return conn.send_query_prepared(
+                name,
+                &scratch.buf,
+                &scratch.starts,
+                &mut scratch.params,
+            );
         }
-        let Some(name) = self.prepared.dynamic_name(text.to_bytes()) else { return false };
+        if self.prepared.dynamic_full() {
+            log::error!(
+                "client {} cannot prepare more than {MAX_DYNAMIC} statements on one connection (variables in quoted identifiers take too many values): {}",
+                self.id,
+                text.to_string_lossy()
+            );
+            return false;
+        }
+        let name = self.prepared.add_dynamic(text.to_bytes());
+        log::debug!("client {} preparing {}", self.id, name.to_string_lossy());
+        let ok = conn
+            .prepare(name, text, pf.params.len())
+            .is_some_and(|r| r.status() == ExecStatus::CommandOk);
+        if !ok {
+            log::error!("{}", conn.error_message());
+        }
         log::debug!("client {} sending {}", self.id, name.to_string_lossy());
         conn.send_query_prepared(name, &scratch.buf, &scratch.starts, &mut scratch.params)
     }
