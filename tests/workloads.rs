@@ -451,3 +451,62 @@ fn statements_prepared_per_text_are_bounded() {
     );
     assert_eq!(processed(&out), "10000/10001");
 }
+
+/// `:tables`, `:table_size` and `:clients` come from the database and
+/// `-c` at the start of the run (unless `-D` sets them), and the builtins
+/// use every table.
+#[test]
+fn sysbench_builtins_find_the_tables_at_the_start() {
+    let db = crate::harness::create_db("sb_facts");
+    let init = Pgbench::new(["-i", "--sysbench-tables=3", "--sysbench-table-size=500", &db.name])
+        .label("sb-facts-init")
+        .run_under_test();
+    ok(&init, "-i --sysbench-tables=3");
+    db.exec("create table facts (tables int, table_size int, clients int)");
+    let script = "INSERT INTO facts VALUES (:tables, :table_size, :clients);\n";
+    for extra in [None, Some("tables=1")] {
+        let mut args = vec!["-n", "-b", "oltp-point-select@0", "-f", "f.sql", "-c", "2", "-t", "1"];
+        if let Some(d) = extra {
+            args.extend(["-D", d]);
+        }
+        args.push(&db.name);
+        let out = Pgbench::new(args).label("sb-facts").file("f.sql", script).run_under_test();
+        ok(&out, "facts");
+    }
+    assert_eq!(
+        db.query(
+            "select tables, table_size, clients, count(*) from facts group by 1, 2, 3 order by 1"
+        ),
+        [["1", "500", "2", "2"], ["3", "500", "2", "2"]]
+    );
+    let out =
+        Pgbench::new(["-n", "-b", "oltp-point-select", "-M", "prepared", "-t", "100", &db.name])
+            .label("sb-facts-run")
+            .run_under_test();
+    ok(&out, "point selects");
+    assert_eq!(processed(&out), "100/100");
+    // 100 point selects, and at the start of each of the three runs the
+    // largest id of sbtest1, from its key.
+    assert_eq!(index_scans_of(&db, &["sbtest1", "sbtest2", "sbtest3"], 103), 103);
+}
+
+/// The index scans of `tables` together once they reach `want`, or after
+/// 10 s.
+fn index_scans_of(db: &Db, tables: &[&str], want: i64) -> i64 {
+    let list = tables.iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let rows = db.query(&format!(
+            "select coalesce(idx_scan, 0) from pg_stat_user_tables where relname in ({list})"
+        ));
+        let each: Vec<i64> = rows.iter().map(|r| r[0].parse().expect("a count")).collect();
+        let total = each.iter().sum::<i64>();
+        if (total == want && each.len() == tables.len() && each.iter().all(|&n| n > 0))
+            || Instant::now() > deadline
+        {
+            assert!(each.len() == tables.len() && each.iter().all(|&n| n > 0), "{each:?}");
+            return total;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
