@@ -276,14 +276,14 @@ impl SqlCommand {
     /// cleared first.
     pub(crate) fn render_dynamic(&self, vars: &Vars, out: &mut Vec<u8>) {
         out.clear();
-        let mut n = 0usize;
+        let mut n = 0i64;
         for p in &self.parts {
             match *p {
                 Part::Lit(s, e) => out.extend_from_slice(&self.text[s..e]),
                 Part::Var(..) => {
                     n += 1;
                     out.push(b'$');
-                    out.extend_from_slice(n.to_string().as_bytes());
+                    crate::compat::fmt::push_i64(out, n);
                 }
                 Part::Ident(slot, s, e) => self.write_ident(vars, slot, (s, e), out),
             }
