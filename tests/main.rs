@@ -45,6 +45,11 @@ mod syntax_errors;
 #[cfg(test)]
 mod interrupt;
 
+/// When a run starts and ends: `--start-at` in the past, the last `-P`
+/// line.
+#[cfg(test)]
+mod start;
+
 /// `--warmup`: what the warm-up did is not measured.
 #[cfg(test)]
 mod warmup;

@@ -485,9 +485,9 @@ fn sysbench_builtins_find_the_tables_at_the_start() {
             .run_under_test();
     ok(&out, "point selects");
     assert_eq!(processed(&out), "100/100");
-    // 100 point selects, and at the start of each of the three runs the
-    // largest id of sbtest1, from its key.
-    assert_eq!(index_scans_of(&db, &["sbtest1", "sbtest2", "sbtest3"], 103), 103);
+    // 100 point selects (the table size comes from the record of -i,
+    // not from sbtest1's key).
+    assert_eq!(index_scans_of(&db, &["sbtest1", "sbtest2", "sbtest3"], 100), 100);
 }
 
 /// The index scans of `tables` together once they reach `want`, or after
@@ -509,4 +509,116 @@ fn index_scans_of(db: &Db, tables: &[&str], want: i64) -> i64 {
         }
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// The tables the last `-i --sysbench-tables` made are the ones a run uses
+/// (not stale ones of an earlier -i with more), the report and the JSON
+/// say how many; sysbench's own tables (no record) are counted; an empty
+/// table is an error.
+#[test]
+fn sysbench_builtins_use_the_tables_made_last_and_refuse_empty_ones() {
+    let db = crate::harness::create_db("sb_stale");
+    for tables in ["--sysbench-tables=3", "--sysbench-tables=1"] {
+        let init = Pgbench::new(["-i", tables, "--sysbench-table-size=200", &db.name])
+            .label("sb-stale-init")
+            .run_under_test();
+        ok(&init, tables);
+    }
+    assert_eq!(db.query("select * from pgbench_rs_sysbench"), [["1", "200"]]);
+    db.exec("create table facts (tables int, table_size int)");
+    let facts = |label: &str| {
+        Pgbench::new([
+            "-n",
+            "-b",
+            "oltp-point-select@0",
+            "-f",
+            "f.sql",
+            "-t",
+            "1",
+            "--report-json=r.json",
+            &db.name,
+        ])
+        .label(label)
+        .file("f.sql", "INSERT INTO facts VALUES (:tables, :table_size);\n")
+        .run_under_test()
+    };
+    let out = facts("sb-stale-run");
+    ok(&out, "after -i with 1 table");
+    assert!(out.stdout.contains("\nsysbench tables: 1 of 200 rows\n"), "{}", out.stdout);
+    let doc: serde_json::Value = serde_json::from_str(&out.read_file("r.json")).expect("JSON");
+    assert_eq!(doc["configuration"]["sysbench_tables"], 1);
+    assert_eq!(doc["configuration"]["sysbench_table_size"], 200);
+    // Without the record (tables from sysbench's prepare), the three in
+    // a row and the size of sbtest1.
+    db.exec("drop table pgbench_rs_sysbench");
+    ok(&facts("sb-stale-norecord"), "without the record");
+    assert_eq!(
+        db.query("select tables, table_size from facts order by 1"),
+        [["1", "200"], ["3", "200"]]
+    );
+    // What an interrupted -i leaves: no record, and tables without rows.
+    db.exec("truncate sbtest2, sbtest3");
+    let out = facts("sb-stale-empty");
+    assert_eq!(out.status, Status::Exit(1), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "pgbench: error: sysbench table sbtest2 is empty\n\
+             pgbench: hint: Perhaps you need to do initialization (\"pgbench -i --sysbench-tables=N\") in database \"{}\".\n",
+            db.name
+        )
+    );
+    assert_eq!(db.query_one("select count(*) from facts"), "2", "the empty tables were not run");
+}
+
+/// `tpcb-like-plfunc` needs no CREATE where the function is there as it
+/// should be: a role that may only use the tables and execute it runs
+/// the builtin; where it is missing or another, such a role is told why.
+#[test]
+fn tpcb_like_plfunc_runs_for_a_role_that_may_not_create_it() {
+    let db = pgbench_db("plfunc_role");
+    let c = db.cluster;
+    let role = c.create_role(&format!("{}_user", db.name), "");
+    db.exec(&format!(
+        "revoke create on schema public from public; \
+         grant select, update, insert on pgbench_accounts, pgbench_tellers, pgbench_branches, pgbench_history to {role}"
+    ));
+    let run = |label: &str, user: &str| {
+        Pgbench::new(["-n", "-b", "tpcb-like-plfunc", "-t", "5", &db.name])
+            .label(label)
+            .env("PGUSER", user)
+            .run_under_test()
+    };
+    // Missing: the role cannot make it.
+    let out = run("plfunc-role-missing", &role);
+    assert_eq!(out.status, Status::Exit(1), "{}\n{}", out.stdout, out.stderr);
+    let hint = "pgbench: hint: A role that may create functions in the schema can make it with a first run of \"tpcb-like-plfunc\"; other roles then need only EXECUTE on it.\n";
+    assert_eq!(
+        out.stderr,
+        format!(
+            "pgbench: error: could not create function pgbench_tpcb_like_plfunc, which builtin script \"tpcb-like-plfunc\" calls: ERROR:  permission denied for schema public\n{hint}"
+        )
+    );
+    // Made by the owner, it serves the role as it is.
+    ok(&run("plfunc-role-owner", "postgres"), "the owner's run");
+    let out = run("plfunc-role-uses", &role);
+    ok(&out, "the role's run");
+    assert_eq!(processed(&out), "5/5");
+    // Another body: the role cannot replace it; the owner's run does.
+    db.exec(
+        "create or replace function pgbench_tpcb_like_plfunc(p_aid bigint, p_bid integer, p_tid integer, p_delta integer) \
+         returns integer language plpgsql as $$ begin return 0; end; $$",
+    );
+    let out = run("plfunc-role-other", &role);
+    assert_eq!(out.status, Status::Exit(1), "{}\n{}", out.stdout, out.stderr);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "pgbench: error: could not replace function pgbench_tpcb_like_plfunc, which builtin script \"tpcb-like-plfunc\" calls: ERROR:  permission denied for schema public\n\
+             pgbench: detail: A function pgbench_tpcb_like_plfunc(p_aid bigint, p_bid integer, p_tid integer, p_delta integer) exists with another body.\n{hint}"
+        )
+    );
+    ok(&run("plfunc-role-replace", "postgres"), "the owner replaces it");
+    ok(&run("plfunc-role-again", &role), "the role's run on the replaced function");
+    assert_eq!(db.query_one("select count(*) from pgbench_history"), "20");
 }

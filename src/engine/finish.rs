@@ -20,6 +20,8 @@ pub(super) struct Ending<'a> {
     pub(super) cfg: &'a BenchConfig,
     /// What the set-up found in the database.
     pub(super) info: &'a TableInfo,
+    /// The sysbench tables sysbench's builtins used.
+    pub(super) sysbench: Option<crate::report::SysbenchTables>,
     /// The server's `server_version`.
     pub(super) server_version: &'a str,
     /// When the run started and ended (monotonic µs).
@@ -32,8 +34,8 @@ pub(super) struct Ending<'a> {
     pub(super) origin: i64,
     /// `--shard`: the part of the run this process ran.
     pub(super) shard: Option<ShardFacts>,
-    /// `--start-at` (monotonic µs).
-    pub(super) start_at: Option<i64>,
+    /// `--start-at`: how late the measurement started (µs; 0: on time).
+    pub(super) late_start_us: i64,
 }
 
 /// Prints the report (unless the run exited on an abort) and writes the
@@ -75,17 +77,17 @@ pub(super) fn report(
     if connected == i64::MAX {
         connected = bench_start;
     }
-    let late_start_us = e.start_at.map_or(0, |at| (connected - at).max(0));
     let (nclients, nthreads) = match &e.shard {
         Some(s) => (s.clients.end - s.clients.start, i32::try_from(s.threads.len()).unwrap_or(0)),
         None => (cfg.nclients, cfg.nthreads),
     };
     let params = RunParams {
         shard: e.shard.as_ref(),
-        late_start_us,
+        late_start_us: e.late_start_us,
         scripts: &cfg.scripts,
         total_weight: cfg.total_weight,
         scale: e.info.scale,
+        sysbench: e.sysbench,
         partition_method: e.info.partition_method,
         partitions: e.info.partitions,
         query_mode: cfg.query_mode,

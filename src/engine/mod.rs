@@ -64,6 +64,11 @@ pub(crate) enum RunOutcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SetupFailed;
 
+/// How far in the past a `--start-at` may be when the program starts: a
+/// run whose connections are made after its time starts at once (and
+/// says so); one older than this is taken for a mistake.
+const START_AT_PAST_LIMIT_US: i64 = 60_000_000;
+
 /// Runs a benchmark.
 pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     let n = usize::try_from(cfg.nclients).unwrap_or(1);
@@ -76,6 +81,18 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     let mut base = PgPrng::from_seed(cfg.random_seed);
     let client_rngs: Vec<PgPrng> = (0..n).map(|_| base.derive()).collect();
 
+    if let Some(at) = cfg.ext.start_at_us {
+        let past = monotonic_us() + epoch_shift() - at;
+        if past > START_AT_PAST_LIMIT_US {
+            #[allow(clippy::cast_precision_loss)]
+            let secs = past as f64 / 1e6;
+            log::error!(
+                "the time of --start-at is {secs:.3} s in the past (at most {} s are allowed)",
+                START_AT_PAST_LIMIT_US / 1_000_000
+            );
+            return Err(SetupFailed);
+        }
+    }
     let mut con = match Conn::connect(&cfg.conn) {
         Ok(c) => c,
         Err(e) => {
@@ -99,7 +116,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     if cfg.builtins.iter().any(|b| b.tables == Tables::Pgbench) {
         info = setup::table_info(&mut con, cfg.scale_given).ok_or(SetupFailed)?;
     }
-    setup::builtin_facts(&mut con, cfg, &mut proto).ok_or(SetupFailed)?;
+    let sysbench = setup::builtin_facts(&mut con, cfg, &mut proto).ok_or(SetupFailed)?;
     // ...then the default seed, shared by all clients, unless -D gave one.
     if !proto.is_defined(SCALE) {
         proto.set_value(SCALE, Value::Int(i64::from(info.scale)));
@@ -181,17 +198,10 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     let timer = &TIMER;
     let start_time = monotonic_us();
     let shift = epoch_shift();
-    // --start-at: the progress reports and -T count from that time.
+    // --start-at: the progress reports and -T count from that time, or
+    // from when the connections were made when that is later. (Without
+    // it, from thread 0's start; after a warm-up, from its end.)
     let start_at = cfg.ext.start_at_us.map(|at| at - shift);
-    if let Some(at) = start_at {
-        let _ = sync.origin.set(at);
-    }
-    // Without a warm-up the -T time counts from here (or --start-at);
-    // after one, from the end of the warm-up.
-    if cfg.duration > 0 && cfg.ext.warmup_s == 0 {
-        let end = start_at.unwrap_or(start_time) + i64::from(cfg.duration) * 1_000_000;
-        sync.end_time.store(end, std::sync::atomic::Ordering::Relaxed);
-    }
     let shared = Shared {
         cfg,
         scripts: &cfg.scripts,
@@ -248,6 +258,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     let ending = finish::Ending {
         cfg,
         info: &info,
+        sysbench,
         server_version: &server_version,
         start_time,
         end,
@@ -258,7 +269,8 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
             threads: mine.clone(),
             clients: first_client..first_client + i32::try_from(shard_clients).unwrap_or(i32::MAX),
         }),
-        start_at,
+        late_start_us: start_at
+            .map_or(0, |at| sync.origin.get().map_or(0, |origin| (origin - at).max(0))),
     };
     finish::report(&ending, &mut results, series, outcome);
     Ok(outcome)

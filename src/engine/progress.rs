@@ -60,9 +60,10 @@ pub(crate) fn supervise(
             .map(|o| o + i64::try_from(next_seq).unwrap_or(i64::MAX).saturating_mul(progress_us));
         // As in C, reports follow thread 0: one is printed once thread 0
         // reached its time (with the other threads' snapshots of the same
-        // moment, or their latest after a grace period), and none after
-        // thread 0 has finished.
-        if let Some(due) = report_due.filter(|_| progress_us > 0 && !done[0]) {
+        // moment, or their latest after a grace period), and none that
+        // thread 0 finished before reaching.
+        let followed = !done[0] || latest[0].0 >= next_seq;
+        if let Some(due) = report_due.filter(|_| progress_us > 0 && followed) {
             let live_min = (0..nthreads).filter(|&t| !done[t]).map(|t| latest[t].0).min();
             let ready = live_min.is_none_or(|m| m >= next_seq);
             let overdue = now >= due + grace_us && latest[0].0 >= next_seq;

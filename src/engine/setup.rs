@@ -9,7 +9,8 @@ use crate::config::{BenchConfig, PartitionMethod};
 use crate::log;
 use crate::pq::{Conn, ExecStatus, SQLSTATE_UNDEFINED_TABLE};
 use crate::report;
-use crate::script::builtin::Tables;
+use crate::report::SysbenchTables;
+use crate::script::builtin::{Function, Tables};
 use crate::script::{Value, Vars};
 use crate::version::{PG_VERSION, PG_VERSION_NUM};
 
@@ -123,25 +124,27 @@ pub(crate) fn table_info(con: &mut Conn, scale_given: bool) -> Option<TableInfo>
     Some(info)
 }
 
-/// The sysbench tables a run of sysbench's builtins finds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct SysbenchInfo {
-    /// `sbtest1`..`sbtestN`: N.
-    pub(crate) tables: i64,
-    /// The rows of each: the largest id of `sbtest1`.
-    pub(crate) table_size: i64,
-}
-
 /// How many tables `sbtest1`, `sbtest2`, ... in a row the search path
 /// shows: the smallest N (0 when there is no `sbtest1`) for which no
 /// `sbtestN+1` is visible, from the catalog alone.
 const CONSECUTIVE_TABLES: &CStr = c"with t as (select pg_catalog.substr(c.relname, 7)::int as n from pg_catalog.pg_class c where c.relname ~ '^sbtest[1-9][0-9]{0,8}$' and c.relkind in ('r', 'p', 'v', 'm', 'f') and pg_catalog.pg_table_is_visible(c.oid)) select min(s.n) from (select 0 as n union all select n from t) s where not exists (select 1 from t where t.n = s.n + 1)";
 
-/// The number of `sbtest1`, `sbtest2`, ... tables in a row visible in the
-/// search path, and the largest id of `sbtest1` (its primary key answers
-/// at once; sysbench's prepare numbers the rows 1..table_size). None
-/// after a message in C's style.
-pub(crate) fn sysbench_info(con: &mut Conn) -> Option<SysbenchInfo> {
+/// Whether each of `sbtest1`..`sbtestN` has a row: the first one that has
+/// none (0: all have), through `query_to_xml`, which runs a query per
+/// table without a function of our own.
+fn first_empty_table(n: i64) -> String {
+    format!(
+        "select coalesce(min(n), 0) from pg_catalog.generate_series(1, {n}) n where pg_catalog.query_to_xml(pg_catalog.format('select 1 from %I limit 1', 'sbtest' || n), false, true, '')::text = ''"
+    )
+}
+
+/// The sysbench tables of the run: those the last `-i --sysbench-tables`
+/// recorded (its record table), or else (tables from sysbench's own
+/// prepare) the `sbtest1`, `sbtest2`, ... in a row visible in the search
+/// path, with the largest id of `sbtest1` (its primary key answers at
+/// once; sysbench's prepare numbers the rows 1..table_size). Each must
+/// have rows. None after a message in C's style.
+pub(crate) fn sysbench_info(con: &mut Conn) -> Option<SysbenchTables> {
     let hint = |con: &Conn| {
         log::hint!(
             "Perhaps you need to do initialization (\"{} -i --sysbench-tables=N\") in database \"{}\".",
@@ -149,76 +152,170 @@ pub(crate) fn sysbench_info(con: &mut Conn) -> Option<SysbenchInfo> {
             con.db()
         );
     };
-    let tables = match con.exec(CONSECUTIVE_TABLES) {
-        Some(r) if r.status() == ExecStatus::TuplesOk => {
-            i64::from(crate::compat::num::atoi(r.value(0, 0)))
+    let found = match recorded_tables(con)? {
+        Some(sb) => sb,
+        None => {
+            let tables = match con.exec(CONSECUTIVE_TABLES) {
+                Some(r) if r.status() == ExecStatus::TuplesOk => {
+                    i64::from(crate::compat::num::atoi(r.value(0, 0)))
+                }
+                _ => {
+                    log::error!("could not count the sysbench tables: {}", con.error_message());
+                    return None;
+                }
+            };
+            if tables < 1 {
+                log::error!("no sysbench table sbtest1 found in \"search_path\"");
+                hint(con);
+                return None;
+            }
+            let table_size = match con.exec(c"select coalesce(max(id), 0) from sbtest1") {
+                Some(r) if r.status() == ExecStatus::TuplesOk => {
+                    String::from_utf8_lossy(r.value(0, 0)).parse::<i64>().unwrap_or(0)
+                }
+                _ => {
+                    log::error!(
+                        "could not find the size of table sbtest1: {}",
+                        con.error_message()
+                    );
+                    return None;
+                }
+            };
+            SysbenchTables { tables, table_size }
         }
+    };
+    let Ok(sql) = std::ffi::CString::new(first_empty_table(found.tables)) else { return None };
+    let empty = match con.exec(&sql) {
+        Some(r) if r.status() == ExecStatus::TuplesOk => crate::compat::num::atoi(r.value(0, 0)),
         _ => {
-            log::error!("could not count the sysbench tables: {}", con.error_message());
+            log::error!("could not read the sysbench tables: {}", con.error_message());
             return None;
         }
     };
-    if tables < 1 {
-        log::error!("no sysbench table sbtest1 found in \"search_path\"");
+    if empty > 0 || found.table_size < 1 {
+        log::error!("sysbench table sbtest{} is empty", empty.max(1));
         hint(con);
         return None;
     }
-    let table_size = match con.exec(c"select coalesce(max(id), 0) from sbtest1") {
-        Some(r) if r.status() == ExecStatus::TuplesOk => {
-            String::from_utf8_lossy(r.value(0, 0)).parse::<i64>().unwrap_or(0)
-        }
-        _ => {
-            log::error!("could not find the size of table sbtest1: {}", con.error_message());
-            return None;
-        }
+    Some(found)
+}
+
+/// What the record table of `-i --sysbench-tables` says (None: there is
+/// none, as after sysbench's own prepare). None outside after a message.
+fn recorded_tables(con: &mut Conn) -> Option<Option<SysbenchTables>> {
+    let record = crate::init::SYSBENCH_RECORD;
+    // (A query on a table that is not there would fail: ask first.)
+    let Ok(probe) =
+        std::ffi::CString::new(format!("select pg_catalog.to_regclass('{record}') is not null"))
+    else {
+        return Some(None);
     };
-    if table_size < 1 {
-        log::error!("sysbench table sbtest1 is empty");
-        hint(con);
-        return None;
+    let visible = con
+        .exec(&probe)
+        .is_some_and(|r| r.status() == ExecStatus::TuplesOk && r.value(0, 0) == b"t");
+    if !visible {
+        return Some(None);
     }
-    Some(SysbenchInfo { tables, table_size })
+    let Ok(sql) = std::ffi::CString::new(format!("select tables, table_size from {record}")) else {
+        return Some(None);
+    };
+    match con.exec(&sql) {
+        Some(r) if r.status() == ExecStatus::TuplesOk && r.ntuples() == 1 => {
+            let num = |col| String::from_utf8_lossy(r.value(0, col)).parse::<i64>().unwrap_or(0);
+            Some(Some(SysbenchTables { tables: num(0), table_size: num(1) }))
+        }
+        Some(r) if r.status() == ExecStatus::TuplesOk => Some(None),
+        _ => {
+            log::error!(
+                "could not read table {}: {}",
+                crate::init::SYSBENCH_RECORD,
+                con.error_message()
+            );
+            None
+        }
+    }
 }
 
 /// What the builtin scripts of the run need before it starts: for
 /// sysbench's, `:tables`, `:table_size` and `:clients` (unless `-D` set
-/// them); for some, SQL to run (once each). None after the messages.
-pub(crate) fn builtin_facts(con: &mut Conn, cfg: &BenchConfig, proto: &mut Vars) -> Option<()> {
+/// them); for some, SQL to run (once each). The sysbench tables used
+/// (`-D` may have set them); None after the messages.
+pub(crate) fn builtin_facts(
+    con: &mut Conn,
+    cfg: &BenchConfig,
+    proto: &mut Vars,
+) -> Option<Option<SysbenchTables>> {
+    let mut used = None;
     if cfg.builtins.iter().any(|b| b.tables == Tables::Sysbench) {
         let sb = sysbench_info(con)?;
         let clients = i64::from(cfg.nclients);
-        for (name, value) in
-            [("tables", sb.tables), ("table_size", sb.table_size), ("clients", clients)]
-        {
+        let mut values = [sb.tables, sb.table_size, clients];
+        for (name, value) in ["tables", "table_size", "clients"].into_iter().zip(&mut values) {
             match cfg.registry.lookup(name) {
-                Some(slot) if !proto.is_defined(slot) => proto.set_value(slot, Value::Int(value)),
-                _ => {}
+                Some(slot) if !proto.is_defined(slot) => proto.set_value(slot, Value::Int(*value)),
+                Some(slot) => {
+                    if let Ok(Value::Int(v)) = proto.value(slot) {
+                        *value = v;
+                    }
+                }
+                None => {}
             }
         }
+        used = Some(SysbenchTables { tables: values[0], table_size: values[1] });
     }
     let mut done: Vec<&str> = Vec::new();
     for b in &cfg.builtins {
-        let Some(sql) = b.setup else { continue };
-        if done.contains(&b.name) {
+        let Some(f) = b.setup else { continue };
+        if done.contains(&f.name) {
             continue;
         }
-        done.push(b.name);
-        if !builtin_setup(con, b.name, sql) {
+        done.push(f.name);
+        if !ensure_function(con, b.name, &f) {
             return None;
         }
     }
-    Some(())
+    Some(used)
 }
 
-/// Runs the SQL a builtin script needs before the run (the function of
-/// tpcb-like-plfunc). False after the server's message.
-fn builtin_setup(con: &mut Conn, name: &str, sql: &str) -> bool {
-    let Ok(text) = std::ffi::CString::new(sql) else { return false };
-    let ok = con.exec(&text).is_some_and(|r| r.status() == ExecStatus::CommandOk);
-    if !ok {
-        log::error!("could not prepare builtin script \"{name}\": {}", con.error_message());
-        // Leave a transaction the failure left open.
-        let _ = con.exec(c"rollback");
+/// Makes sure the database has the function a builtin script calls: when
+/// one of that name and arguments is visible with the same body it is used
+/// as it is (the run's role needs only EXECUTE on it); otherwise it is
+/// made. False after the messages.
+fn ensure_function(con: &mut Conn, builtin: &str, f: &Function) -> bool {
+    let name = f.name;
+    let probe = format!(
+        "select p.prosrc from pg_catalog.pg_proc p where p.proname = '{name}' and pg_catalog.pg_function_is_visible(p.oid) and pg_catalog.pg_get_function_identity_arguments(p.oid) = '{}'",
+        f.args
+    );
+    let Ok(probe) = std::ffi::CString::new(probe) else { return false };
+    let existing = match con.exec(&probe) {
+        Some(r) if r.status() == ExecStatus::TuplesOk => {
+            (r.ntuples() > 0).then(|| String::from_utf8_lossy(r.value(0, 0)).into_owned())
+        }
+        _ => {
+            log::error!("could not look for function {name}: {}", con.error_message());
+            return false;
+        }
+    };
+    if existing.as_deref() == Some(f.body) {
+        return true;
     }
-    ok
+    let Ok(sql) = std::ffi::CString::new(f.create_sql()) else { return false };
+    if con.exec(&sql).is_some_and(|r| r.status() == ExecStatus::CommandOk) {
+        return true;
+    }
+    let what = if existing.is_some() { "replace" } else { "create" };
+    log::error!(
+        "could not {what} function {name}, which builtin script \"{builtin}\" calls: {}",
+        con.error_message().trim_end()
+    );
+    if existing.is_some() {
+        log::detail!("A function {name}({}) exists with another body.", f.args);
+    }
+    log::hint!(
+        "A role that may create functions in the schema can make it with a first run of \"{builtin}\"; other roles then need only EXECUTE on it."
+    );
+    // Leave the transaction the failure left open.
+    let _ = con.exec(c"rollback");
+    false
 }

@@ -62,6 +62,20 @@ impl Shared<'_> {
     pub(crate) fn end_time(&self) -> i64 {
         self.sync.end_time.load(Ordering::Relaxed)
     }
+
+    /// Fixes the origin of the run's clock at `at` (monotonic µs; the
+    /// first call wins) and, under `-T` without a warm-up, the end of the
+    /// run `-T` seconds later, so that the last progress report time is
+    /// the end of the run. Returns the origin.
+    pub(crate) fn fix_origin(&self, at: i64) -> i64 {
+        *self.sync.origin.get_or_init(|| {
+            if self.cfg.duration > 0 && self.warmup_us == 0 {
+                let end = at + i64::from(self.cfg.duration) * 1_000_000;
+                self.sync.end_time.store(end, Ordering::Relaxed);
+            }
+            at
+        })
+    }
 }
 
 /// Start and stop coordination between the workers and the main thread.
@@ -71,7 +85,8 @@ pub(crate) struct RunSync {
     pub(crate) ready: Gate,
     /// C's "GO" barrier: all connections made.
     pub(crate) go: Gate,
-    /// Thread 0's start time, the origin of progress reports.
+    /// The origin of the run's clock (progress reports, `-T`): thread 0's
+    /// start, or with `--start-at` the time the measurement started.
     pub(crate) origin: OnceLock<i64>,
     /// After a warm-up: all threads finished it.
     pub(crate) measure: Gate,

@@ -119,8 +119,8 @@ pub(crate) fn run(
         };
     }
     let thread_start = monotonic_us();
-    if th.slot == 0 {
-        let _ = sh.sync.origin.set(thread_start);
+    if th.slot == 0 && sh.start_at.is_none() {
+        sh.fix_origin(thread_start);
     }
     if !cfg.is_connect && !setup_failed {
         for c in &mut clients {
@@ -151,10 +151,10 @@ pub(crate) fn run(
         crate::sys::malloc::heap_after_connections();
     }
     let connected = monotonic_us();
-    if let Some(at) = sh.start_at {
-        wait_for_start(sh, th.slot, at, connected);
-    }
-    th.throttle_trigger = connected.max(sh.start_at.unwrap_or(0));
+    th.throttle_trigger = match sh.start_at {
+        Some(at) if !setup_failed => start_at(sh, th.slot, at, connected),
+        _ => connected,
+    };
     let mut origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
     let mut end = LoopEnd::AllDone;
     // When the measurement started (never: i64::MAX).
@@ -219,25 +219,35 @@ pub(crate) fn run(
     WorkerResult { tid: th.slot, state: th, bench_start, connected, outcome }
 }
 
-/// `--start-at`: waits until `at` (monotonic µs), or warns (the first
-/// thread) that the connections were made too late for it.
-fn wait_for_start(sh: &Shared<'_>, slot: usize, at: i64, connected: i64) {
-    if connected > at {
-        if slot == 0 {
-            #[allow(clippy::cast_precision_loss)]
-            let late = (connected - at) as f64 / 1e6;
-            log::warning!(
-                "the connections were made {late:.3} s after the time of --start-at: the run starts now"
-            );
-        }
-        return;
+/// `--start-at`: the measurement starts at `at` (monotonic µs) or, when
+/// the connections were made later, as soon as they are, for the whole
+/// `-T` (the first thread says so). Waits until then and returns it.
+fn start_at(sh: &Shared<'_>, slot: usize, at: i64, connected: i64) -> i64 {
+    let start = sh.fix_origin(connected.max(at));
+    if start > at && slot == 0 {
+        #[allow(clippy::cast_precision_loss)]
+        let late = (start - at) as f64 / 1e6;
+        let length = if sh.cfg.duration > 0 {
+            format!(" and lasts the whole -T {} s", sh.cfg.duration)
+        } else {
+            String::new()
+        };
+        log::warning!(
+            "the connections were made {late:.3} s after the time of --start-at: the run starts now{length}"
+        );
     }
+    sleep_until(sh, start);
+    start
+}
+
+/// Sleeps until `t` (monotonic µs), or until the run is stopped.
+fn sleep_until(sh: &Shared<'_>, t: i64) {
     loop {
         let now = monotonic_us();
-        if now >= at || sh.sync.stopping() {
+        if now >= t || sh.sync.stopping() {
             return;
         }
-        let nap = (at - now).min(50_000);
+        let nap = (t - now).min(50_000);
         std::thread::sleep(std::time::Duration::from_micros(nap.unsigned_abs()));
     }
 }
@@ -507,9 +517,19 @@ impl Loop {
                 self.runq.push_back(i);
             }
         }
-        // The warm-up ends with a report time: its snapshot, before the
-        // clients wait for the measurement.
-        if th.warm_end != 0 && progress_us > 0 {
+        if sh.sync.stopping() {
+            return LoopEnd::AllDone;
+        }
+        // The warm-up lasts its whole time, even when every client was
+        // done with it earlier (under -R, the next transaction would have
+        // started after it).
+        if th.warm_end != 0 {
+            sleep_until(sh, th.warm_end);
+        }
+        // As C looks for a report time after advancing its clients, the
+        // last clients' end (after the -T deadline, or the warm-up's) may
+        // reach a report time: its snapshot.
+        if progress_us > 0 {
             let now = monotonic_us();
             if now >= next_report {
                 send_progress(sh, th, tx, seq, now);

@@ -14,6 +14,8 @@ use crate::sys::clock::monotonic_us;
 
 mod sysbench;
 
+pub(crate) use sysbench::RECORD as SYSBENCH_RECORD;
+
 /// Initialization failed; the messages have been printed (exit status 1).
 #[derive(Debug)]
 pub(crate) struct Failed;

@@ -14,6 +14,11 @@ use crate::rand::prng::PgPrng;
 use crate::rand::sysbench::special as sysbench_special;
 use crate::sys::clock::monotonic_us;
 
+/// The table that records how many sysbench tables of how many rows the
+/// last `-i --sysbench-tables` made (one row), which a run of sysbench's
+/// builtins reads; sysbench's own prepare makes none.
+pub(crate) const RECORD: &str = "pgbench_rs_sysbench";
+
 /// `c_value_template`: 10 groups of 11 digits, 119 characters.
 const C_GROUPS: usize = 10;
 /// `pad_value_template`: 5 groups, 59 characters.
@@ -34,6 +39,11 @@ pub(super) fn run(con: &mut Conn, cfg: &InitConfig, sb: SysbenchInit) -> Result<
     for (i, (say, op)) in steps.iter().enumerate() {
         let start = monotonic_us();
         log::raw(format!("{say}\n").as_bytes());
+        // The record of the tables goes first and comes back last, so
+        // that it never describes tables that are not all made.
+        if i == 0 {
+            execute(con, &format!("DROP TABLE IF EXISTS {RECORD}"))?;
+        }
         for n in 1..=sb.tables {
             match i {
                 0 => execute(con, &format!("DROP TABLE IF EXISTS sbtest{n}"))?,
@@ -41,6 +51,18 @@ pub(super) fn run(con: &mut Conn, cfg: &InitConfig, sb: SysbenchInit) -> Result<
                 2 => populate(con, cfg, sb, n, &mut rng)?,
                 _ => execute(con, &format!("CREATE INDEX k_{n} ON sbtest{n}(k)"))?,
             }
+        }
+        if i == 3 {
+            execute(
+                con,
+                &format!(
+                    "CREATE TABLE {RECORD} (tables integer NOT NULL, table_size integer NOT NULL)"
+                ),
+            )?;
+            execute(
+                con,
+                &format!("INSERT INTO {RECORD} VALUES ({}, {})", sb.tables, sb.table_size),
+            )?;
         }
         timing.record(op, start);
     }

@@ -198,6 +198,10 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             _ => PartitionMethod::None,
         },
         partitions: opt_int(cfg, "partitions"),
+        sysbench: cfg["sysbench_tables"].as_i64().map(|tables| crate::report::SysbenchTables {
+            tables,
+            table_size: cfg["sysbench_table_size"].as_i64().unwrap_or(0),
+        }),
         query_mode: match cfg["query_mode"].as_str() {
             Some("extended") => QueryMode::Extended,
             Some("prepared") => QueryMode::Prepared,

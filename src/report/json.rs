@@ -177,6 +177,8 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         "scale": p.scale,
         "partition_method": p.partition_method.name(),
         "partitions": p.partitions,
+        "sysbench_tables": p.sysbench.map(|s| s.tables),
+        "sysbench_table_size": p.sysbench.map(|s| s.table_size),
         "query_mode": match cfg.query_mode {
             QueryMode::Simple => "simple",
             QueryMode::Extended => "extended",

@@ -41,6 +41,15 @@ pub(crate) struct ShardFacts {
     pub(crate) clients: std::ops::Range<i32>,
 }
 
+/// The sysbench tables a run of sysbench's builtins used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SysbenchTables {
+    /// `sbtest1`..`sbtestN`: N (`:tables`).
+    pub(crate) tables: i64,
+    /// The rows of each (`:table_size`).
+    pub(crate) table_size: i64,
+}
+
 /// The settings the report describes.
 #[derive(Debug)]
 pub(crate) struct RunParams<'a> {
@@ -55,6 +64,8 @@ pub(crate) struct RunParams<'a> {
     pub(crate) total_weight: i64,
     /// The scale reported (from the database or `-s`).
     pub(crate) scale: i32,
+    /// sysbench's builtins: the tables they used and their rows.
+    pub(crate) sysbench: Option<SysbenchTables>,
     /// Partitioning found in the database.
     pub(crate) partition_method: PartitionMethod,
     /// Number of partitions found.
@@ -230,6 +241,9 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     let desc = if p.scripts.len() == 1 { p.scripts[0].desc.as_str() } else { "multiple scripts" };
     let _ = writeln!(o, "transaction type: {desc}");
     let _ = writeln!(o, "scaling factor: {}", p.scale);
+    if let Some(sb) = p.sysbench {
+        let _ = writeln!(o, "sysbench tables: {} of {} rows", sb.tables, sb.table_size);
+    }
     if p.partition_method != PartitionMethod::None {
         let _ = writeln!(
             o,

@@ -29,8 +29,9 @@ pub(crate) struct Builtin {
     pub(crate) script: &'static str,
     /// The tables it needs.
     pub(crate) tables: Tables,
-    /// SQL run once on the set-up connection before a run that uses it.
-    pub(crate) setup: Option<&'static str>,
+    /// The function it calls, made on the set-up connection before a run
+    /// that uses it when the database does not have it.
+    pub(crate) setup: Option<Function>,
 }
 
 /// C pgbench's builtin scripts, in C's order.
@@ -77,16 +78,40 @@ pub(crate) const BUILTINS: [Builtin; 3] = [
     },
 ];
 
-/// The function `tpcb-like-plfunc` calls: tpcb-like's five statements,
-/// created (or replaced) before the run, under an advisory lock so that
-/// shards starting together do not collide.
-const PLFUNC_SETUP: &str = "\
-BEGIN;
-SELECT pg_advisory_xact_lock(7489410529120117301);
-CREATE OR REPLACE FUNCTION pgbench_tpcb_like_plfunc(p_aid bigint, p_bid integer, p_tid integer, p_delta integer)
-RETURNS integer
-LANGUAGE plpgsql VOLATILE STRICT
-AS $$
+/// A PL/pgSQL function a builtin script calls, made before a run that
+/// uses it when the database does not have it as it should be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Function {
+    /// Its name.
+    pub(crate) name: &'static str,
+    /// Its arguments, as `pg_get_function_identity_arguments` shows them.
+    pub(crate) args: &'static str,
+    /// The type it returns.
+    pub(crate) returns: &'static str,
+    /// Its body, between the `$$` (`pg_proc.prosrc`).
+    pub(crate) body: &'static str,
+}
+
+impl Function {
+    /// The statements that make it (or replace another of that name and
+    /// arguments), under an advisory lock so that shards starting together
+    /// do not collide.
+    pub(crate) fn create_sql(&self) -> String {
+        format!(
+            "BEGIN;\nSELECT pg_advisory_xact_lock(7489410529120117301);\n\
+             CREATE OR REPLACE FUNCTION {}({})\nRETURNS {}\nLANGUAGE plpgsql VOLATILE STRICT\n\
+             AS $${}$$;\nCOMMIT;",
+            self.name, self.args, self.returns, self.body
+        )
+    }
+}
+
+/// The function `tpcb-like-plfunc` calls: tpcb-like's five statements.
+const PLFUNC: Function = Function {
+    name: "pgbench_tpcb_like_plfunc",
+    args: "p_aid bigint, p_bid integer, p_tid integer, p_delta integer",
+    returns: "integer",
+    body: "
 DECLARE
     v_abalance integer;
 BEGIN
@@ -97,8 +122,8 @@ BEGIN
     INSERT INTO pgbench_history (tid, bid, aid, delta, mtime) VALUES (p_tid, p_bid, p_aid, p_delta, CURRENT_TIMESTAMP);
     RETURN v_abalance;
 END;
-$$;
-COMMIT;";
+",
+};
 
 /// pgbench-rs's builtin scripts, matched by their full name or, when no
 /// builtin of C's matches, by a unique prefix.
@@ -112,7 +137,7 @@ pub(crate) const EXTENSION_BUILTINS: [Builtin; 11] = [
                  \\set delta random(-5000, 5000)\n\
                  SELECT pgbench_tpcb_like_plfunc(:aid, :bid, :tid, :delta);\n",
         tables: Tables::Pgbench,
-        setup: Some(PLFUNC_SETUP),
+        setup: Some(PLFUNC),
     },
     sysbench(sb::OLTP_READ_WRITE),
     sysbench(sb::OLTP_READ_ONLY),
