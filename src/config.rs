@@ -170,6 +170,38 @@ impl Extensions {
     }
 }
 
+/// How long a run lasts: C's `-t` or `-T` (one, never both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RunLength {
+    /// `-t`: this many transactions per client (at least 1).
+    Transactions(i32),
+    /// `-T`: this many seconds (at least 1).
+    Seconds(i32),
+}
+
+impl RunLength {
+    /// `-t`'s transactions per client.
+    pub(crate) fn transactions(self) -> Option<i32> {
+        match self {
+            RunLength::Transactions(n) => Some(n),
+            RunLength::Seconds(_) => None,
+        }
+    }
+
+    /// `-T`'s seconds.
+    pub(crate) fn seconds(self) -> Option<i32> {
+        match self {
+            RunLength::Seconds(s) => Some(s),
+            RunLength::Transactions(_) => None,
+        }
+    }
+
+    /// `-T` in microseconds.
+    pub(crate) fn duration_us(self) -> Option<i64> {
+        self.seconds().map(|s| i64::from(s) * 1_000_000)
+    }
+}
+
 /// Settings for a benchmark run.
 #[derive(Debug)]
 pub(crate) struct BenchConfig {
@@ -192,10 +224,8 @@ pub(crate) struct BenchConfig {
     pub(crate) nclients: i32,
     /// `-j`, lowered to `nclients` if larger.
     pub(crate) nthreads: i32,
-    /// `-t` (0 when `-T` is used).
-    pub(crate) nxacts: i32,
-    /// `-T` in seconds (0 when `-t` is used).
-    pub(crate) duration: i32,
+    /// `-t` or `-T`.
+    pub(crate) length: RunLength,
     /// `-C`.
     pub(crate) is_connect: bool,
     /// `-l`.

@@ -18,6 +18,7 @@ mod report;
 mod script;
 mod stats;
 mod sys;
+mod time;
 mod version;
 
 use std::process::ExitCode;

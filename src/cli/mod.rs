@@ -20,7 +20,9 @@ use std::ffi::OsString;
 use std::io::Read;
 
 use crate::compat::option::{self, IntOptionError};
-use crate::config::{Action, BenchConfig, Extensions, InitConfig, MergeConfig, PartitionMethod};
+use crate::config::{
+    Action, BenchConfig, Extensions, InitConfig, MergeConfig, PartitionMethod, RunLength,
+};
 use crate::log;
 use crate::pq::ConnParams;
 use crate::rand::dist::{SeedSpec, parse_seed};
@@ -635,8 +637,11 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         builtins: a.builtins,
         nclients: a.nclients,
         nthreads: a.nthreads,
-        nxacts: a.nxacts,
-        duration: a.duration,
+        length: if a.duration > 0 {
+            RunLength::Seconds(a.duration)
+        } else {
+            RunLength::Transactions(a.nxacts)
+        },
         is_connect: a.is_connect,
         use_log: a.use_log,
         log_prefix: a.log_prefix,

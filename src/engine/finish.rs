@@ -12,6 +12,7 @@ use crate::report::json::{self, RunFacts};
 use crate::report::{self, RunParams, RunTotals, ShardFacts};
 use crate::stats::series::{RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
+use crate::time::Mono;
 
 /// What the end of the run needs to know besides the workers' results.
 #[derive(Debug)]
@@ -51,8 +52,8 @@ pub(super) fn report(
     let mut total = StatsData::new(0);
     let mut latency_late = 0;
     let mut conn_total = 0;
-    let mut bench_start = i64::MAX;
-    let mut connected = i64::MAX;
+    let mut bench_start: Option<Mono> = None;
+    let mut connected: Option<Mono> = None;
     let mut script_stats = vec![StatsData::new(0); cfg.scripts.len()];
     let mut cmd_stats: Vec<Vec<CommandStats>> =
         cfg.scripts.iter().map(|s| vec![CommandStats::default(); s.commands.len()]).collect();
@@ -60,8 +61,8 @@ pub(super) fn report(
         total.merge(&r.state.stats);
         latency_late += r.state.latency_late;
         conn_total += r.state.conn_duration;
-        bench_start = bench_start.min(r.bench_start);
-        connected = connected.min(r.connected);
+        bench_start = earliest(bench_start, r.bench_start);
+        connected = earliest(connected, r.connected);
         for (acc, s) in script_stats.iter_mut().zip(&r.state.script_stats) {
             acc.merge(s);
         }
@@ -71,12 +72,8 @@ pub(super) fn report(
             }
         }
     }
-    if bench_start == i64::MAX {
-        bench_start = e.end;
-    }
-    if connected == i64::MAX {
-        connected = bench_start;
-    }
+    let bench_start = bench_start.map_or(e.end, Mono::us);
+    let connected = connected.map_or(bench_start, Mono::us);
     let (nclients, nthreads) = match &e.shard {
         Some(s) => (s.clients.end - s.clients.start, i32::try_from(s.threads.len()).unwrap_or(0)),
         None => (cfg.nclients, cfg.nthreads),
@@ -94,8 +91,7 @@ pub(super) fn report(
         nclients,
         nthreads,
         max_tries: cfg.max_tries,
-        nxacts: cfg.nxacts,
-        duration: cfg.duration,
+        length: cfg.length,
         failures_detailed: cfg.failures_detailed,
         continue_on_error: cfg.ext.continue_on_error,
         warmup_s: cfg.ext.warmup_s,
@@ -177,6 +173,14 @@ pub(super) fn report(
                 crate::sys::os_error_text(&err)
             );
         }
+    }
+}
+
+/// The earlier of two times, either of which may be unknown.
+fn earliest(a: Option<Mono>, b: Option<Mono>) -> Option<Mono> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        _ => a.or(b),
     }
 }
 

@@ -107,8 +107,8 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         con.host(),
         con.port(),
         cfg.nclients,
-        if cfg.duration <= 0 { "nxacts" } else { "duration" },
-        if cfg.duration <= 0 { cfg.nxacts } else { cfg.duration },
+        if cfg.length.seconds().is_none() { "nxacts" } else { "duration" },
+        cfg.length.transactions().or(cfg.length.seconds()).unwrap_or(0),
         con.db()
     );
     let mut info =
@@ -241,7 +241,8 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         RunOutcome::Completed
     };
     if let RunOutcome::Interrupted { by, .. } = outcome {
-        let measured_from = results.iter().map(|r| r.bench_start).min().unwrap_or(end);
+        let measured_from =
+            results.iter().filter_map(|r| r.bench_start).min().map_or(end, crate::time::Mono::us);
         if by.at < measured_from {
             log::info!("run interrupted by {} before the measurement started", by.name());
             return Ok(outcome);

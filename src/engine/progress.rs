@@ -46,10 +46,8 @@ pub(crate) fn supervise(
             .copied();
         let now = monotonic_us();
         let mut deadline: Option<i64> = None;
-        let timer_at = sh.end_time();
-        if let Some(t) =
-            (cfg.duration > 0 && timer_at > 0 && !sh.timer_exceeded()).then_some(timer_at)
-        {
+        if let Some(t) = sh.end_time().filter(|_| !sh.timer_exceeded()) {
+            let t = t.us();
             if now >= t {
                 sh.exceed_timer();
             } else {

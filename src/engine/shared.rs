@@ -2,12 +2,13 @@
 //! the `-T` timer, and the start and stop coordination ([`RunSync`]). The
 //! main thread writes only the timer and the stop flag.
 
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, OnceLock};
 
 use crate::config::BenchConfig;
 use crate::script::Script;
 use crate::sys::wait::{Mechanism, Waker};
+use crate::time::{Deadline, Mono};
 
 /// Read-only state of the run, shared by all workers.
 #[derive(Debug)]
@@ -56,11 +57,11 @@ impl Shared<'_> {
         self.cfg.throttle_delay_us > 0.0
     }
 
-    /// The end of the run under `-T` (monotonic µs; 0: none, or not yet
-    /// known during a warm-up).
+    /// The end of the run under `-T` (none under `-t`, or not yet known
+    /// during a warm-up).
     #[inline]
-    pub(crate) fn end_time(&self) -> i64 {
-        self.sync.end_time.load(Ordering::Relaxed)
+    pub(crate) fn end_time(&self) -> Option<Mono> {
+        self.sync.end_time.get()
     }
 
     /// Fixes the origin of the run's clock at `at` (monotonic µs; the
@@ -69,9 +70,8 @@ impl Shared<'_> {
     /// the end of the run. Returns the origin.
     pub(crate) fn fix_origin(&self, at: i64) -> i64 {
         *self.sync.origin.get_or_init(|| {
-            if self.cfg.duration > 0 && self.warmup_us == 0 {
-                let end = at + i64::from(self.cfg.duration) * 1_000_000;
-                self.sync.end_time.store(end, Ordering::Relaxed);
+            if let (Some(d), 0) = (self.cfg.length.duration_us(), self.warmup_us) {
+                self.sync.end_time.set(Mono::from_us(at).plus_us(d));
             }
             at
         })
@@ -93,8 +93,8 @@ pub(crate) struct RunSync {
     /// After a warm-up: when the measurement started, the origin of its
     /// progress reports (monotonic µs).
     pub(crate) measure_origin: OnceLock<i64>,
-    /// The end of the run under `-T` (monotonic µs; 0: none yet).
-    pub(crate) end_time: AtomicI64,
+    /// The end of the run under `-T` (none yet).
+    pub(crate) end_time: Deadline,
     /// Set to end the run early (`--exit-on-abort`, a failed initial
     /// connection).
     stop: AtomicBool,
@@ -111,7 +111,7 @@ impl RunSync {
             origin: OnceLock::new(),
             measure: Gate::new(nthreads),
             measure_origin: OnceLock::new(),
-            end_time: AtomicI64::new(0),
+            end_time: Deadline::unset(),
             stop: AtomicBool::new(false),
             waker,
         }

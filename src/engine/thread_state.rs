@@ -9,6 +9,7 @@ use crate::report::txlog::TxLog;
 use crate::script::Script;
 use crate::stats::series::Recorder;
 use crate::stats::{CommandStats, StatsData};
+use crate::time::Mono;
 
 /// Per-thread mutable state the client state machine updates.
 #[derive(Debug)]
@@ -39,8 +40,8 @@ pub(crate) struct ThreadState {
     pub(crate) log: Option<TxLog>,
     /// Latency distributions over time (when an output shows them).
     pub(crate) dist: Option<Box<Recorder>>,
-    /// During a warm-up, when it ends (monotonic µs); 0 while measuring.
-    pub(crate) warm_end: i64,
+    /// During a warm-up, when it ends (none while measuring).
+    pub(crate) warm_end: Option<Mono>,
     /// Whether a transaction's end is recorded anywhere but in `stats`
     /// (`-L`, `-l`, per-script statistics, distributions): one test on
     /// the per-transaction path for all of them.
@@ -70,7 +71,7 @@ impl ThreadState {
                 .collect(),
             log: None,
             dist: None,
-            warm_end: 0,
+            warm_end: None,
             extras: false,
             scratch: Scratch::default(),
         }

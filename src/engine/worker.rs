@@ -9,7 +9,6 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::sync::atomic::Ordering;
 
 use crossbeam_channel::Sender;
 
@@ -24,6 +23,7 @@ use crate::stats::StatsData;
 use crate::stats::series::{Interval, Recorder};
 use crate::sys::clock::monotonic_us;
 use crate::sys::wait::{Interest, Token, Waiter};
+use crate::time::Mono;
 
 /// A message from a worker to the main thread.
 #[derive(Debug)]
@@ -79,10 +79,10 @@ pub(crate) struct WorkerResult {
     /// The thread's statistics and counters.
     pub(crate) state: ThreadState,
     /// When the thread's measurement started: after its connections, or
-    /// after the warm-up (i64::MAX: it never started).
-    pub(crate) bench_start: i64,
-    /// When its initial connections were made.
-    pub(crate) connected: i64,
+    /// after the warm-up (none: it never started).
+    pub(crate) bench_start: Option<Mono>,
+    /// When its initial connections were made (none: it never got there).
+    pub(crate) connected: Option<Mono>,
     /// How it ended.
     pub(crate) outcome: WorkerOutcome,
 }
@@ -113,8 +113,8 @@ pub(crate) fn run(
         return WorkerResult {
             tid: th.slot,
             state: th,
-            bench_start: i64::MAX,
-            connected: 0,
+            bench_start: None,
+            connected: None,
             outcome: WorkerOutcome::SetupFailed,
         };
     }
@@ -157,19 +157,19 @@ pub(crate) fn run(
     };
     let mut origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
     let mut end = LoopEnd::AllDone;
-    // When the measurement started (never: i64::MAX).
-    let mut bench_start = i64::MAX;
+    // When the measurement started (none: it never did).
+    let mut bench_start = None;
     if !setup_failed && !sh.sync.stopping() {
         if sh.warmup_us > 0 {
             match warm_up(sh, &mut th, &mut clients, tx, origin) {
-                Ok(start) => (bench_start, origin) = (start, start),
+                Ok(start) => (bench_start, origin) = (Some(start), start),
                 Err(e) => end = e,
             }
         } else {
-            bench_start = th.throttle_trigger;
+            bench_start = Some(th.throttle_trigger);
         }
     }
-    if bench_start != i64::MAX {
+    if let Some(bench_start) = bench_start {
         if cfg.ext.distributions() {
             let n_commands: Vec<usize> = sh.scripts.iter().map(|s| s.commands.len()).collect();
             let per_command = cfg.report_per_command;
@@ -216,7 +216,13 @@ pub(crate) fn run(
     } else {
         WorkerOutcome::ClientsAborted
     };
-    WorkerResult { tid: th.slot, state: th, bench_start, connected, outcome }
+    WorkerResult {
+        tid: th.slot,
+        state: th,
+        bench_start: bench_start.map(Mono::from_us),
+        connected: Some(Mono::from_us(connected)),
+        outcome,
+    }
 }
 
 /// `--start-at`: the measurement starts at `at` (monotonic µs) or, when
@@ -227,11 +233,11 @@ fn start_at(sh: &Shared<'_>, slot: usize, at: i64, connected: i64) -> i64 {
     if start > at && slot == 0 {
         #[allow(clippy::cast_precision_loss)]
         let late = (start - at) as f64 / 1e6;
-        let length = if sh.cfg.duration > 0 {
-            format!(" and lasts the whole -T {} s", sh.cfg.duration)
-        } else {
-            String::new()
-        };
+        let length = sh
+            .cfg
+            .length
+            .seconds()
+            .map_or(String::new(), |s| format!(" and lasts the whole -T {s} s"));
         log::warning!(
             "the connections were made {late:.3} s after the time of --start-at: the run starts now{length}"
         );
@@ -265,10 +271,10 @@ fn warm_up(
     origin: i64,
 ) -> Result<i64, LoopEnd> {
     let log = th.log.take();
-    th.warm_end = origin + sh.warmup_us;
+    th.warm_end = Some(Mono::from_us(origin).plus_us(sh.warmup_us));
     th.extras = sh.cfg.per_script_stats || sh.cfg.latency_limit_us != 0;
     let end = Loop::new(clients.len()).run(sh, th, clients, tx, origin);
-    th.warm_end = 0;
+    th.warm_end = None;
     th.log = log;
     let _ = tx.send(Msg::Measuring { tid: th.slot });
     if end != LoopEnd::AllDone || sh.sync.stopping() {
@@ -280,9 +286,8 @@ fn warm_up(
         return Err(LoopEnd::AllDone);
     }
     let start = *sh.sync.measure_origin.get_or_init(monotonic_us);
-    if sh.cfg.duration > 0 {
-        let end_time = start + i64::from(sh.cfg.duration) * 1_000_000;
-        let _ = sh.sync.end_time.compare_exchange(0, end_time, Ordering::SeqCst, Ordering::SeqCst);
+    if let Some(d) = sh.cfg.length.duration_us() {
+        sh.sync.end_time.set_once(Mono::from_us(start).plus_us(d));
     }
     th.begin_measurement(start);
     for c in clients.iter_mut() {
@@ -321,7 +326,7 @@ fn send_progress(sh: &Shared<'_>, th: &mut ThreadState, tx: &Sender<Msg>, seq: u
         }
         None => Vec::new(),
     };
-    let warm = th.warm_end != 0;
+    let warm = th.warm_end.is_some();
     let _ = tx.send(Msg::Progress { tid: th.slot, seq, now, stats: th.stats, intervals, warm });
 }
 
@@ -419,9 +424,10 @@ impl Loop {
             // Under -T, notice the end of the run before starting more
             // transactions, rather than when the main thread gets to it
             // (C's SIGALRM is just as prompt).
-            let end_time = sh.end_time();
-            if end_time > 0 && !sh.timer_exceeded() && monotonic_us() >= end_time {
-                sh.exceed_timer();
+            if let Some(end) = sh.end_time() {
+                if !sh.timer_exceeded() && Mono::now() >= end {
+                    sh.exceed_timer();
+                }
             }
             // Advance every client that can run.
             while let Some(i) = self.runq.pop_front() {
@@ -523,8 +529,8 @@ impl Loop {
         // The warm-up lasts its whole time, even when every client was
         // done with it earlier (under -R, the next transaction would have
         // started after it).
-        if th.warm_end != 0 {
-            sleep_until(sh, th.warm_end);
+        if let Some(end) = th.warm_end {
+            sleep_until(sh, end.us());
         }
         // As C looks for a report time after advancing its clients, the
         // last clients' end (after the -T deadline, or the warm-up's) may

@@ -10,7 +10,7 @@ mod read;
 
 use serde_json::Value;
 
-use crate::config::{MergeConfig, PartitionMethod, Percentile};
+use crate::config::{MergeConfig, PartitionMethod, Percentile, RunLength};
 use crate::log;
 use crate::report::html;
 use crate::report::json::{self, RunFacts};
@@ -210,8 +210,10 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         nclients: opt_int(cfg, "clients"),
         nthreads: opt_int(cfg, "threads"),
         max_tries: u32::try_from(opt_int(cfg, "max_tries")).unwrap_or(1),
-        nxacts: opt_int(cfg, "transactions_per_client"),
-        duration: opt_int(cfg, "duration_s"),
+        length: match cfg["duration_s"].as_i64().and_then(|s| i32::try_from(s).ok()) {
+            Some(s) => RunLength::Seconds(s),
+            None => RunLength::Transactions(opt_int(cfg, "transactions_per_client")),
+        },
         failures_detailed: cfg["failures_detailed"].as_bool().unwrap_or(false),
         throttled,
         latency_limit_us,

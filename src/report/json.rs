@@ -187,8 +187,8 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         "clients": cfg.nclients,
         "threads": cfg.nthreads,
         "max_tries": cfg.max_tries,
-        "transactions_per_client": positive(if cfg.duration > 0 { 0 } else { cfg.nxacts }),
-        "duration_s": positive(cfg.duration),
+        "transactions_per_client": cfg.length.transactions(),
+        "duration_s": cfg.length.seconds(),
         "rate_tps": rate,
         "latency_limit_ms": limit,
         "connect": cfg.is_connect,
@@ -262,7 +262,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         stats_block(&t.total, dist.map(|d| &d.total), m.bench_duration, p.throttled, pcts);
     totals.insert(
         "transactions_expected".into(),
-        if p.duration <= 0 { json!(p.nxacts.wrapping_mul(p.nclients)) } else { Value::Null },
+        p.length.transactions().map_or(Value::Null, |n| json!(n.wrapping_mul(p.nclients))),
     );
     totals.insert("late".into(), json!(t.latency_late));
     #[allow(clippy::cast_precision_loss)]

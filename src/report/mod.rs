@@ -13,7 +13,7 @@ pub(crate) mod txlog;
 use std::fmt::Write as _;
 
 use crate::compat::fmt::Fixed;
-use crate::config::{PartitionMethod, Percentile};
+use crate::config::{PartitionMethod, Percentile, RunLength};
 use crate::script::{QueryMode, Script};
 use crate::stats::hist::Hist;
 use crate::stats::series::RunDist;
@@ -78,10 +78,8 @@ pub(crate) struct RunParams<'a> {
     pub(crate) nthreads: i32,
     /// `--max-tries`.
     pub(crate) max_tries: u32,
-    /// `-t` (0 with `-T`).
-    pub(crate) nxacts: i32,
-    /// `-T` (0 with `-t`).
-    pub(crate) duration: i32,
+    /// `-t` or `-T`.
+    pub(crate) length: RunLength,
     /// `--failures-detailed`.
     pub(crate) failures_detailed: bool,
     /// `--continue-on-error` (other failures get lines of their own).
@@ -283,17 +281,20 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     if p.warmup_s > 0 {
         let _ = writeln!(o, "warm-up: {} s (not measured)", p.warmup_s);
     }
-    if p.duration <= 0 {
-        let _ = writeln!(o, "number of transactions per client: {}", p.nxacts);
-        let _ = writeln!(
-            o,
-            "number of transactions actually processed: {}/{}",
-            total.cnt,
-            p.nxacts.wrapping_mul(p.nclients)
-        );
-    } else {
-        let _ = writeln!(o, "duration: {} s", p.duration);
-        let _ = writeln!(o, "number of transactions actually processed: {}", total.cnt);
+    match p.length {
+        RunLength::Transactions(n) => {
+            let _ = writeln!(o, "number of transactions per client: {n}");
+            let _ = writeln!(
+                o,
+                "number of transactions actually processed: {}/{}",
+                total.cnt,
+                n.wrapping_mul(p.nclients)
+            );
+        }
+        RunLength::Seconds(s) => {
+            let _ = writeln!(o, "duration: {s} s");
+            let _ = writeln!(o, "number of transactions actually processed: {}", total.cnt);
+        }
     }
     failure_lines(&mut o, "", p, total, total_cnt);
     if total.cnt + total.skipped <= 0 {

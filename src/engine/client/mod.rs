@@ -288,7 +288,7 @@ impl Client {
         loop {
             match self.state {
                 State::ChooseScript => {
-                    if th.warm_end != 0 && now.get() >= th.warm_end {
+                    if th.warm_end.is_some_and(|w| now.get() >= w.us()) {
                         return Wait::Parked;
                     }
                     self.use_file = choose_script(sh, th);
@@ -344,7 +344,7 @@ impl Client {
                     th.throttle_trigger +=
                         poisson_delay_us(&mut th.throttle_rng, sh.cfg.throttle_delay_us);
                     self.txn_scheduled = th.throttle_trigger;
-                    if th.warm_end != 0 && self.txn_scheduled >= th.warm_end {
+                    if th.warm_end.is_some_and(|w| self.txn_scheduled >= w.us()) {
                         // A slot after the warm-up: the measurement
                         // schedules its own.
                         self.state = State::ChooseScript;
@@ -355,21 +355,20 @@ impl Client {
                         if th.throttle_trigger < t - sh.cfg.latency_limit_us {
                             self.record_transaction(sh, th, &mut now, true);
                             if sh.timer_exceeded()
-                                || (sh.cfg.nxacts > 0
-                                    && self.cnt >= i64::from(sh.cfg.nxacts)
-                                    && th.warm_end == 0)
+                                || (sh
+                                    .cfg
+                                    .length
+                                    .transactions()
+                                    .is_some_and(|n| self.cnt >= i64::from(n))
+                                    && th.warm_end.is_none())
                             {
                                 self.state = State::Finished;
                             }
                             continue;
                         }
                     }
-                    let end_time = sh.end_time();
-                    self.state = if end_time > 0 && self.txn_scheduled > end_time {
-                        State::Finished
-                    } else {
-                        State::Throttle
-                    };
+                    let ends = sh.end_time().is_some_and(|e| self.txn_scheduled > e.us());
+                    self.state = if ends { State::Finished } else { State::Throttle };
                 }
                 State::Throttle => {
                     if now.get() < self.txn_scheduled {
@@ -588,9 +587,8 @@ impl Client {
                         now.set(t);
                         th.conn_duration += t - start;
                     }
-                    if (sh.cfg.duration <= 0
-                        && self.cnt >= i64::from(sh.cfg.nxacts)
-                        && th.warm_end == 0)
+                    if (sh.cfg.length.transactions().is_some_and(|n| self.cnt >= i64::from(n))
+                        && th.warm_end.is_none())
                         || sh.timer_exceeded()
                     {
                         self.state = State::Finished;
