@@ -170,6 +170,18 @@ impl Extensions {
     }
 }
 
+/// Internal switches for side-by-side measurements, read from the
+/// environment (README's list): how the workers wait, whether they are
+/// pinned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Switches {
+    /// The socket waiting mechanism (`PGBENCH_RS_POLL`; epoll under
+    /// valgrind).
+    pub(crate) mechanism: crate::sys::wait::Mechanism,
+    /// Pin worker thread N to the N-th CPU (`PGBENCH_RS_PIN=on`).
+    pub(crate) pin: bool,
+}
+
 /// How long a run lasts: C's `-t` or `-T` (one, never both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum RunLength {
@@ -226,6 +238,8 @@ pub(crate) struct BenchConfig {
     pub(crate) nthreads: i32,
     /// `-t` or `-T`.
     pub(crate) length: RunLength,
+    /// The internal switches the environment sets.
+    pub(crate) switches: Switches,
     /// `-C`.
     pub(crate) is_connect: bool,
     /// `-l`.

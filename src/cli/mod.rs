@@ -14,6 +14,7 @@ mod getopt;
 /// The manual page documents every option (a test).
 #[cfg(test)]
 mod man_page;
+mod switches;
 mod usage;
 
 use std::ffi::OsString;
@@ -637,6 +638,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         builtins: a.builtins,
         nclients: a.nclients,
         nthreads: a.nthreads,
+        switches: switches::from_env(),
         length: if a.duration > 0 {
             RunLength::Seconds(a.duration)
         } else {

@@ -31,7 +31,7 @@ use crate::script::{Value, Vars};
 use crate::stats::series::Series;
 use crate::sys::clock::{epoch_shift, monotonic_us};
 use crate::sys::signal::Interrupt;
-use crate::sys::wait::{Mechanism, Waker};
+use crate::sys::wait::Waker;
 use client::Client;
 use setup::TableInfo;
 use shared::{RunSync, Shared};
@@ -216,8 +216,8 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
             || cfg.ext.distributions(),
         epoch_shift: shift,
         sync: &sync,
-        mechanism: mechanism(),
-        pin: std::env::var("PGBENCH_RS_PIN").is_ok_and(|v| v == "on"),
+        mechanism: cfg.switches.mechanism,
+        pin: cfg.switches.pin,
         command_base,
     };
     // From here on SIGINT and SIGTERM end the run with a report.
@@ -310,43 +310,4 @@ fn run_workers(
         drop(tx);
         Ok(progress::supervise(shared, &rx, nthreads, start_time))
     })
-}
-
-/// The socket waiting mechanism: io_uring where the kernel allows it,
-/// else epoll; `PGBENCH_RS_POLL=epoll` or `=ppoll` (C pgbench's) chooses
-/// one for side-by-side measurements. Under valgrind the default is epoll:
-/// valgrind (3.19 at least) holds its lock through a blocking
-/// `io_uring_enter`, so one waiting worker would stop the others.
-fn mechanism() -> Mechanism {
-    let preload = std::env::var_os("LD_PRELOAD").unwrap_or_default();
-    choose_mechanism(std::env::var("PGBENCH_RS_POLL").ok().as_deref(), &preload.to_string_lossy())
-}
-
-/// [`mechanism`] from the values of `PGBENCH_RS_POLL` and `LD_PRELOAD`
-/// (valgrind preloads its `vgpreload_*` libraries).
-fn choose_mechanism(poll: Option<&str>, preload: &str) -> Mechanism {
-    match poll {
-        Some("ppoll") => Mechanism::Ppoll,
-        Some("epoll") => Mechanism::Epoll,
-        Some("io_uring") => Mechanism::Uring,
-        _ if preload.contains("vgpreload") => Mechanism::Epoll,
-        _ => Mechanism::Uring,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Mechanism, choose_mechanism};
-
-    #[test]
-    fn io_uring_by_default_epoll_under_valgrind_unless_asked() {
-        assert_eq!(choose_mechanism(None, ""), Mechanism::Uring);
-        assert_eq!(choose_mechanism(Some("anything"), ""), Mechanism::Uring);
-        assert_eq!(choose_mechanism(Some("epoll"), ""), Mechanism::Epoll);
-        assert_eq!(choose_mechanism(Some("ppoll"), ""), Mechanism::Ppoll);
-        let vg = "/usr/libexec/valgrind/vgpreload_core-amd64-linux.so";
-        assert_eq!(choose_mechanism(None, vg), Mechanism::Epoll);
-        assert_eq!(choose_mechanism(Some("io_uring"), vg), Mechanism::Uring);
-        assert_eq!(choose_mechanism(Some("ppoll"), vg), Mechanism::Ppoll);
-    }
 }

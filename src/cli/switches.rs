@@ -1,0 +1,51 @@
+//! The internal switches the environment sets (README's list), read once
+//! here into the configuration: the engine reads no environment.
+
+use crate::config::Switches;
+use crate::sys::wait::Mechanism;
+
+/// The switches of this process's environment.
+pub(super) fn from_env() -> Switches {
+    let preload = std::env::var_os("LD_PRELOAD").unwrap_or_default();
+    Switches {
+        mechanism: mechanism(
+            std::env::var("PGBENCH_RS_POLL").ok().as_deref(),
+            &preload.to_string_lossy(),
+        ),
+        pin: std::env::var("PGBENCH_RS_PIN").is_ok_and(|v| v == "on"),
+    }
+}
+
+/// The socket waiting mechanism from the values of `PGBENCH_RS_POLL` and
+/// `LD_PRELOAD`: io_uring where the kernel allows it (else epoll, which
+/// the wait set falls back to); `PGBENCH_RS_POLL=epoll` or `=ppoll` (C
+/// pgbench's) chooses one for side-by-side measurements. Under valgrind,
+/// which preloads its `vgpreload_*` libraries, the default is epoll:
+/// valgrind (3.19 at least) holds its lock through a blocking
+/// `io_uring_enter`, so one waiting worker would stop the others.
+fn mechanism(poll: Option<&str>, preload: &str) -> Mechanism {
+    match poll {
+        Some("ppoll") => Mechanism::Ppoll,
+        Some("epoll") => Mechanism::Epoll,
+        Some("io_uring") => Mechanism::Uring,
+        _ if preload.contains("vgpreload") => Mechanism::Epoll,
+        _ => Mechanism::Uring,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Mechanism, mechanism};
+
+    #[test]
+    fn io_uring_by_default_epoll_under_valgrind_unless_asked() {
+        assert_eq!(mechanism(None, ""), Mechanism::Uring);
+        assert_eq!(mechanism(Some("anything"), ""), Mechanism::Uring);
+        assert_eq!(mechanism(Some("epoll"), ""), Mechanism::Epoll);
+        assert_eq!(mechanism(Some("ppoll"), ""), Mechanism::Ppoll);
+        let vg = "/usr/libexec/valgrind/vgpreload_core-amd64-linux.so";
+        assert_eq!(mechanism(None, vg), Mechanism::Epoll);
+        assert_eq!(mechanism(Some("io_uring"), vg), Mechanism::Uring);
+        assert_eq!(mechanism(Some("ppoll"), vg), Mechanism::Ppoll);
+    }
+}
