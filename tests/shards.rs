@@ -345,13 +345,13 @@ fn merge_refuses_what_is_not_one_run() {
     );
     let out = merge("refuse-missing", &[("a0.json", &a0)]);
     assert_eq!(out.status, Status::Exit(1));
-    assert_eq!(
-        out.stderr,
-        "pgbench: error: shard 1 of 2 is missing: \"a0.json\" hold the others\n"
-    );
+    assert_eq!(out.stderr, "pgbench: error: shard 1 of 2 is missing: \"a0.json\" is shard 0\n");
     let out = merge("refuse-twice", &[("a0.json", &a0), ("a1.json", &a1), ("again.json", &a1)]);
     assert_eq!(out.status, Status::Exit(1));
-    assert_eq!(out.stderr, "pgbench: error: \"a1.json\", \"again.json\" are all shard 1 of 2\n");
+    assert_eq!(
+        out.stderr,
+        "pgbench: error: \"a1.json\" and \"again.json\" are both shard 1 of 2\n"
+    );
     let out = merge("merge-ok", &[("a0.json", &a0), ("a1.json", &a1)]);
     assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
     assert!(
