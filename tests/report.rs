@@ -2,8 +2,9 @@
 //! percentiles of the report and of the JSON equal, within HdrHistogram's
 //! precision, those computed exactly from the `-l` log of the same run
 //! (whole run, per script, schedule lag); every number of the text report
-//! is in the JSON with the same value; every JSON document validates
-//! against `schema/report.schema.json`, and its histograms decode with
+//! is in the JSON with the same value (the printed one, not a float with
+//! more digits); every JSON document validates against
+//! `schema/report.schema.json`, and its histograms decode with
 //! HdrHistogram's Python library to the report's counts.
 
 use std::collections::BTreeMap;
@@ -219,11 +220,16 @@ fn percentiles_equal_those_of_the_log() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The number in `text` formatted as C prints `json` with `decimals`
-/// (`NaN` for null).
+/// The number `json` formatted as C prints it with `decimals` (`NaN` for
+/// null), if the JSON holds that very value: a number with more digits
+/// than the report prints (float noise, `7.1240000000000006` for
+/// `7.124`) is shown as itself, so that it differs from the printed text.
 fn fmt_json(v: &Value, decimals: usize) -> String {
     match v.as_f64() {
-        Some(x) => format!("{x:.decimals$}"),
+        Some(x) => {
+            let text = format!("{x:.decimals$}");
+            if text.parse::<f64>().ok() == Some(x) { text } else { format!("{v} (printed {text})") }
+        }
         None => "NaN".to_string(),
     }
 }
