@@ -407,13 +407,14 @@ fn dist_or_empty(ss: &SimpleStats, h: Option<&Hist>, pcts: &[Percentile]) -> Val
     dist(ss, Some(h.unwrap_or(&empty)), pcts)
 }
 
-/// Writes the document to `path`.
+/// Writes the document to `path`, whole or not at all
+/// ([`super::files::write`]).
 pub(crate) fn write(path: &str, doc: &Value) -> std::io::Result<()> {
     use std::io::Write;
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    serde_json::to_writer_pretty(&mut out, doc).map_err(std::io::Error::other)?;
-    out.write_all(b"\n")?;
-    out.flush()
+    super::files::write(path, |out| {
+        serde_json::to_writer_pretty(&mut *out, doc).map_err(std::io::Error::from)?;
+        out.write_all(b"\n")
+    })
 }
 
 #[cfg(test)]

@@ -348,9 +348,11 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     out
 }
 
-/// Writes the page to `path`.
+/// Writes the page to `path`, whole or not at all
+/// ([`super::files::write`]).
 pub(crate) fn write(path: &str, html: &str) -> std::io::Result<()> {
-    std::fs::write(path, html)
+    use std::io::Write;
+    super::files::write(path, |out| out.write_all(html.as_bytes()))
 }
 
 const STYLE: &str = "body { font-family: sans-serif; max-width: 1000px; margin: 1em auto; color: #111; }
