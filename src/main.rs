@@ -72,7 +72,12 @@ fn main() -> ExitCode {
             match merge::run(&m) {
                 Ok(_) if report::files::failed() => EXIT_SETUP,
                 Ok(merge::Merged::Complete) => EXIT_SUCCESS,
-                Ok(merge::Merged::Incomplete) => EXIT_ABORTED,
+                Ok(merge::Merged::Aborted) => EXIT_ABORTED,
+                // The status the interrupted shard's shell saw (the merge
+                // itself was not interrupted: it does not die by the signal).
+                Ok(merge::Merged::Interrupted { signal }) => {
+                    u8::try_from(128 + signal).unwrap_or(EXIT_ABORTED)
+                }
                 Err(merge::Failed) => EXIT_SETUP,
             }
         }

@@ -251,12 +251,12 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
 }
 
 /// The series: one entry a second from the first interval to the last
-/// that recorded something.
+/// that recorded something (none when nothing was recorded, or a merge
+/// could not line the shards' seconds up).
 fn progress(t: &RunTotals<'_>, f: &RunFacts<'_>, throttled: bool, pcts: &[Percentile]) -> Value {
     let mut intervals = Vec::new();
-    if let Some(d) = t.dist {
+    if let Some((d, last)) = t.dist.and_then(|d| Some((d, d.series.last_index()?))) {
         let n_scripts = d.scripts.len();
-        let last = d.series.last_index().unwrap_or(0);
         for index in 0..=last {
             let part = d.series.sum(index..index + 1, n_scripts).map(|p| all_scripts(&p));
             let part = part.unwrap_or_default();
