@@ -34,6 +34,8 @@ pub(super) struct Ending<'a> {
     pub(super) shard: Option<ShardFacts>,
     /// `--start-at` (monotonic µs).
     pub(super) start_at: Option<i64>,
+    /// The `-T` deadline (monotonic µs; 0: none).
+    pub(super) deadline: i64,
 }
 
 /// Prints the report (unless the run exited on an abort) and writes the
@@ -168,6 +170,8 @@ pub(super) fn report(
             shards: Vec::new(),
             #[allow(clippy::cast_precision_loss)]
             span_s: (e.end - e.origin) as f64 / 1e6,
+            #[allow(clippy::cast_precision_loss)]
+            deadline_s: (e.deadline > 0).then(|| (e.deadline - e.origin) as f64 / 1e6),
         };
         if let Err(err) = html::write(path, &html::render(&page, d)) {
             log::error!(

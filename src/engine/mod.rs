@@ -259,6 +259,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
             clients: first_client..first_client + i32::try_from(shard_clients).unwrap_or(i32::MAX),
         }),
         start_at,
+        deadline: sync.end_time.load(std::sync::atomic::Ordering::Relaxed),
     };
     finish::report(&ending, &mut results, series, outcome);
     Ok(outcome)

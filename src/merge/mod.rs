@@ -357,9 +357,13 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             },
             percentiles: params.percentiles,
             throttled: params.throttled,
-            shards: docs.iter().map(shard_tps).collect::<Result<_, _>>()?,
+            shards: docs.iter().map(|d| shard_tps(d, origin_us)).collect::<Result<_, _>>()?,
             #[allow(clippy::cast_precision_loss)]
             span_s: (end_us - origin_us) as f64 / 1e6,
+            // Each shard's -T counts from its own start.
+            #[allow(clippy::cast_precision_loss)]
+            deadline_s: (params.duration > 0)
+                .then(|| f64::from(params.duration) + apart_us as f64 / 1e6),
         };
         if let Err(err) = html::write(path, &html::render(&page, &dist)) {
             log::error!(
@@ -375,14 +379,17 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
     })
 }
 
-/// A shard's transactions per second, one point a second.
-fn shard_tps(d: &Doc) -> Result<(String, Vec<(f64, f64)>), BadField> {
+/// A shard's transactions per second, one point a second: (start of the
+/// interval after the run's origin `origin_us`, its length, tps), s.
+fn shard_tps(d: &Doc, origin_us: i64) -> Result<(String, Vec<html::ShardSecond>), BadField> {
     let k = read::int(&d.v, &["shard", "index"])?;
+    #[allow(clippy::cast_precision_loss)]
+    let shift = (read::int(&d.v, &["progress", "start_time_us"])? - origin_us) as f64 / 1e6;
     let mut points = Vec::new();
     for iv in read::list(&d.v, &["progress", "intervals"])? {
         #[allow(clippy::cast_precision_loss)]
-        let x = read::int(iv, &["index"])? as f64 + read::num(iv, &["duration_s"])?;
-        points.push((x, read::num(iv, &["tps"])?));
+        let start = shift + read::int(iv, &["index"])? as f64;
+        points.push((start, read::num(iv, &["duration_s"])?, read::num(iv, &["tps"])?));
     }
     Ok((format!("shard {k}"), points))
 }
