@@ -2796,7 +2796,7 @@ fn extensions_are_benchmarking_options() {
 
 #[test]
 fn shard_start_at_and_merge_values() {
-    let cases: [(&str, &[&str], &str); 7] = [
+    let cases: [(&str, &[&str], &str); 8] = [
         (
             "shard_not_k_of_n",
             &["--shard=1"],
@@ -2811,6 +2811,12 @@ fn shard_start_at_and_merge_values() {
             "shard_more_than_threads",
             &["-c", "4", "-j", "2", "--shard=0/3"],
             "pgbench: error: --shard=0/3 needs at least 3 threads (-j), not 2\n",
+        ),
+        (
+            // -j 2 is enough, -c 1 is not: the message says which limits.
+            "shard_more_than_clients",
+            &["-c", "1", "-j", "2", "--shard=1/2"],
+            "pgbench: error: --shard=1/2 needs at least 2 threads, but -c 1 allows only 1 (each thread runs at least one client)\n",
         ),
         (
             "start_at_not_a_time",

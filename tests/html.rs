@@ -151,3 +151,46 @@ fn html_report_of_a_merge() {
     let html = out.read_file("m.html");
     assert!(html.contains("shard 0") && html.contains("shard 1"), "no per-shard tps lines");
 }
+
+/// The page of a tiny run (`-t 1`, a few milliseconds) says it has no
+/// chart over time instead of drawing empty ones, and its percentile
+/// curve is drawn.
+#[test]
+fn html_report_of_a_tiny_run() {
+    let db = pgbench_db("html-tiny");
+    let out = Pgbench::new(["-n", "-S", "-t", "1", "--report-html=r.html", db.name.as_str()])
+        .label("html-tiny")
+        .run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    let html = out.read_file("r.html");
+    assert!(
+        html.contains("The run lasted less than a second: no chart over time."),
+        "no word on the charts over time"
+    );
+    assert!(!html.contains("id=\"tps\"") && !html.contains("id=\"latency-over-time\""));
+    check_page(
+        "report-tiny",
+        &out.dir.join("r.html"),
+        &["latency-histogram", "latency-percentiles"],
+    );
+}
+
+/// Under `-T` the charts over time end at the deadline (the transactions
+/// in flight then end after it, in a short interval that drew a plunge
+/// of the tps and a latency point past the end) and say so.
+#[test]
+fn html_report_of_a_timed_run_ends_at_the_deadline() {
+    let db = pgbench_db("html-timed");
+    let args = ["-n", "-S", "-c", "4", "-j", "2", "-T", "2", "--report-html=r.html"];
+    let out = Pgbench::new(args.iter().copied().chain([db.name.as_str()]))
+        .label("html-timed")
+        .run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    let html = out.read_file("r.html");
+    assert!(
+        html.contains("Transactions per second, one point a second, over the ")
+            && html.contains(" s measured (to the -T deadline: the transactions in flight then"),
+        "the tps chart does not say it ends at the deadline"
+    );
+    check_page("report-timed", &out.dir.join("r.html"), &["tps", "latency-over-time"]);
+}

@@ -2,8 +2,9 @@
 //! percentiles of the report and of the JSON equal, within HdrHistogram's
 //! precision, those computed exactly from the `-l` log of the same run
 //! (whole run, per script, schedule lag); every number of the text report
-//! is in the JSON with the same value; every JSON document validates
-//! against `schema/report.schema.json`, and its histograms decode with
+//! is in the JSON with the same value (the printed one, not a float with
+//! more digits); every JSON document validates against
+//! `schema/report.schema.json`, and its histograms decode with
 //! HdrHistogram's Python library to the report's counts.
 
 use std::collections::BTreeMap;
@@ -219,11 +220,16 @@ fn percentiles_equal_those_of_the_log() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The number in `text` formatted as C prints `json` with `decimals`
-/// (`NaN` for null).
+/// The number `json` formatted as C prints it with `decimals` (`NaN` for
+/// null), if the JSON holds that very value: a number with more digits
+/// than the report prints (float noise, `7.1240000000000006` for
+/// `7.124`) is shown as itself, so that it differs from the printed text.
 fn fmt_json(v: &Value, decimals: usize) -> String {
     match v.as_f64() {
-        Some(x) => format!("{x:.decimals$}"),
+        Some(x) => {
+            let text = format!("{x:.decimals$}");
+            if text.parse::<f64>().ok() == Some(x) { text } else { format!("{v} (printed {text})") }
+        }
         None => "NaN".to_string(),
     }
 }
@@ -472,4 +478,134 @@ fn progress_lines_show_percentiles() {
         assert_eq!(items.keys().cloned().collect::<Vec<_>>(), ["50", "99", "max"], "{l}");
         assert!(items["50"] <= items["99"] && items["99"] <= items["max"], "{l}");
     }
+}
+
+/// The report files are checked right after the command line, before a
+/// run connects (no server is reachable here: the errors come before the
+/// connection's) or `--merge` reads its files (which are not JSON here):
+/// a directory, a missing directory, the same file named twice, a report
+/// that would replace a merge's input. Nothing is written.
+#[test]
+fn report_files_are_checked_before_connecting_or_reading() {
+    let cases: [(&str, &[&str], &str); 6] = [
+        (
+            "report_is_a_directory",
+            &["-S", "-t", "1", "--report-json=d"],
+            "pgbench: error: could not create report file \"d\": Is a directory\n",
+        ),
+        (
+            "report_in_no_directory",
+            &["-S", "-t", "1", "--report-html=none/r.html"],
+            "pgbench: error: could not create report file \"none/r.html\": No such file or directory\n",
+        ),
+        (
+            "json_and_html_the_same_file",
+            &["-S", "-t", "1", "--report-json=same", "--report-html=./same"],
+            "pgbench: error: --report-json and --report-html name the same file (\"same\" and \"./same\"): one report would overwrite the other\n",
+        ),
+        (
+            "same_file_through_a_directory",
+            &["-S", "-t", "1", "--report-html=d/../r", "--report-json=r"],
+            "pgbench: error: --report-json and --report-html name the same file (\"r\" and \"d/../r\"): one report would overwrite the other\n",
+        ),
+        (
+            "merge_over_its_input",
+            &["--merge", "a.json", "b.json", "--report-json=./a.json"],
+            "pgbench: error: --report-json would overwrite \"a.json\", one of the reports to merge\n",
+        ),
+        (
+            "merge_report_is_a_directory",
+            &["--merge", "a.json", "b.json", "--report-html=d"],
+            "pgbench: error: could not create report file \"d\": Is a directory\n",
+        ),
+    ];
+    for (case, args, stderr) in cases {
+        let out = Pgbench::no_server(args.iter().copied())
+            .label(case)
+            .file("d/keep", "")
+            .file("a.json", "not JSON")
+            .file("b.json", "not JSON")
+            .run_under_test();
+        assert_eq!(out.status, Status::Exit(1), "{case}: {}", out.stderr);
+        assert_eq!(out.stderr, stderr, "{case}");
+        assert_eq!(out.stdout, "", "{case}");
+        assert_eq!(out.files(), ["a.json", "b.json", "d"], "{case}: a file was written");
+        assert_eq!(out.read_file("a.json"), "not JSON", "{case}");
+    }
+}
+
+/// Runs the program with a file size limit of 2 kB (`ulimit -f 4`,
+/// SIGXFSZ ignored, so that a write past it fails with EFBIG): the
+/// reports cannot be written whole, as on a full file system.
+fn with_small_files(p: Pgbench) -> Pgbench {
+    p.wrapped_in(&["sh", "-c", "trap '' XFSZ; ulimit -f 4; exec \"$@\"", "sh"])
+}
+
+/// A report that cannot be written at the end of a run or a merge: the
+/// text report is printed, then the error, the exit status is 1, and no
+/// cut file is left (an older report stays as it was).
+#[test]
+fn a_report_that_cannot_be_written_fails_and_leaves_no_partial_file() {
+    let db = pgbench_db("report_write_fails");
+    // (Run through sh, the program is named by its own file name.)
+    let written = [
+        "error: could not write report file \"r.json\": File too large",
+        "error: could not write report file \"r.html\": File too large",
+    ];
+    let errors = |stderr: &str| -> Vec<String> {
+        stderr.lines().filter_map(|l| l.split_once(": ")).map(|(_, e)| e.to_string()).collect()
+    };
+    let run = with_small_files(Pgbench::new([
+        "-n",
+        "-S",
+        "-t",
+        "20",
+        "--report-json=r.json",
+        "--report-html=r.html",
+        &db.name,
+    ]))
+    .label("report_write_fails")
+    .file("r.json", "old");
+    let out = run.run_under_test();
+    assert_eq!(out.status, Status::Exit(1), "{}", out.stderr);
+    assert!(out.stdout.contains("\ntps = "), "no report:\n{}", out.stdout);
+    assert_eq!(errors(&out.stderr), written, "{}", out.stderr);
+    assert_eq!(out.files(), ["r.json"], "a cut or temporary file is left");
+    assert_eq!(out.read_file("r.json"), "old");
+
+    // Two shards of one run, merged under the same limit.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64());
+    let at = format!("--start-at={:.3}", now + 1.0);
+    let shards: Vec<Output> = std::thread::scope(|s| {
+        let hs: Vec<_> = (0..2)
+            .map(|k| {
+                let shard = format!("--shard={k}/2");
+                let args = ["-n", "-S", "-c", "2", "-j", "2", "-t", "20", &shard, &at];
+                let run =
+                    Pgbench::new(args.iter().copied().chain(["--report-json=s.json", &db.name]))
+                        .label(&format!("report_write_fails_shard{k}"));
+                s.spawn(move || run.run_under_test())
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().expect("shard")).collect()
+    });
+    let mut merge = with_small_files(Pgbench::no_server([
+        "--merge",
+        "s0.json",
+        "s1.json",
+        "--report-json=r.json",
+        "--report-html=r.html",
+    ]))
+    .label("report_write_fails_merge");
+    for (k, s) in shards.iter().enumerate() {
+        assert_eq!(s.status, Status::Exit(0), "{}", s.stderr);
+        merge = merge.file(&format!("s{k}.json"), s.read_file("s.json"));
+    }
+    let out = merge.run_under_test();
+    assert_eq!(out.status, Status::Exit(1), "{}", out.stderr);
+    assert!(out.stdout.contains("processed: 40/40\n"), "no report:\n{}", out.stdout);
+    assert_eq!(errors(&out.stderr), written, "{}", out.stderr);
+    assert_eq!(out.files(), ["s0.json", "s1.json"], "a cut or temporary file is left");
 }

@@ -345,13 +345,13 @@ fn merge_refuses_what_is_not_one_run() {
     );
     let out = merge("refuse-missing", &[("a0.json", &a0)]);
     assert_eq!(out.status, Status::Exit(1));
-    assert_eq!(
-        out.stderr,
-        "pgbench: error: shard 1 of 2 is missing: \"a0.json\" hold the others\n"
-    );
+    assert_eq!(out.stderr, "pgbench: error: shard 1 of 2 is missing: \"a0.json\" is shard 0\n");
     let out = merge("refuse-twice", &[("a0.json", &a0), ("a1.json", &a1), ("again.json", &a1)]);
     assert_eq!(out.status, Status::Exit(1));
-    assert_eq!(out.stderr, "pgbench: error: \"a1.json\", \"again.json\" are all shard 1 of 2\n");
+    assert_eq!(
+        out.stderr,
+        "pgbench: error: \"a1.json\" and \"again.json\" are both shard 1 of 2\n"
+    );
     let out = merge("merge-ok", &[("a0.json", &a0), ("a1.json", &a1)]);
     assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
     assert!(
@@ -401,4 +401,121 @@ fn launch_files_run_the_shard_command() {
             );
         }
     }
+}
+
+/// Runs the shards of one run (`args` and `--shard=K/N`, `--start-at`
+/// a second ahead, `--report-json=r.json`), each with its own extra
+/// settings (`with`), at the same time; their outputs in shard order.
+fn run_shards(case: &str, db: &str, args: &[&str], with: &[fn(Pgbench) -> Pgbench]) -> Vec<Output> {
+    let at = format!("--start-at={}", start_ahead(1.0));
+    let n = with.len();
+    std::thread::scope(|s| {
+        let hs: Vec<_> = with
+            .iter()
+            .enumerate()
+            .map(|(k, f)| {
+                let mut all: Vec<String> = args.iter().map(ToString::to_string).collect();
+                all.extend([format!("--shard={k}/{n}"), at.clone(), "--report-json=r.json".into()]);
+                all.push(db.to_string());
+                let run = f(Pgbench::new(all).label(&format!("{case}-{k}")));
+                s.spawn(move || run.run_under_test())
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().expect("shard")).collect()
+    })
+}
+
+/// `--merge` of the shards' `r.json` (as s0.json, s1.json...) with
+/// `--report-json=m.json`.
+fn merge_shards(case: &str, docs: &[String]) -> Output {
+    let names: Vec<String> = (0..docs.len()).map(|k| format!("s{k}.json")).collect();
+    let mut args = vec!["--merge".to_string()];
+    args.extend(names.iter().cloned());
+    args.push("--report-json=m.json".into());
+    let mut p = Pgbench::no_server(args).label(case);
+    for (name, text) in names.iter().zip(docs) {
+        p = p.file(name, text.as_str());
+    }
+    p.run_under_test()
+}
+
+/// Shards with `--warmup` end their warm-ups a little apart (each when
+/// its own clients have finished their transaction): their seconds are
+/// still merged, and the merged `-P` lines and series are there. Shards
+/// whose measurements started more than 0.1 s apart are merged without a
+/// series, and the warning says how far apart they started.
+#[test]
+fn merge_keeps_the_series_of_warmup_shards() {
+    let db = pgbench_db("shard-warmup");
+    let args = ["-n", "-S", "-c", "2", "-j", "2", "-T", "2", "-P", "1", "--warmup=1"];
+    let shards = run_shards("shard-warmup", &db.name, &args, &[|p| p, |p| p]);
+    let mut docs = Vec::new();
+    let mut origins = Vec::new();
+    for s in &shards {
+        assert_eq!(s.status, Status::Exit(0), "{}", s.stderr);
+        let doc = json_of(s, "r.json");
+        origins.push(doc["progress"]["start_time_us"].as_i64().expect("start_time_us"));
+        docs.push(s.read_file("r.json"));
+    }
+    eprintln!(
+        "shard-warmup: the measurements started {} µs apart",
+        (origins[1] - origins[0]).abs()
+    );
+    let out = merge_shards("shard-warmup-merge", &docs);
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    assert!(!out.stderr.contains("warning"), "{}", out.stderr);
+    let progress: Vec<&str> = out.stderr.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert_eq!(progress.len(), 2, "{}", out.stderr);
+    let m: Value = serde_json::from_str(&out.read_file("m.json")).expect("m.json");
+    let intervals = m["progress"]["intervals"].as_array().expect("intervals");
+    let sum: u64 = intervals.iter().filter_map(|iv| iv["transactions"].as_u64()).sum();
+    assert!(intervals.len() >= 2, "{intervals:?}");
+    assert_eq!(Some(sum), m["totals"]["transactions"].as_u64());
+    assert_eq!(m["progress"]["start_time_us"].as_i64(), origins.iter().copied().min());
+
+    // Shard 1's measurement moved 0.25 s later: no series, and why.
+    let mut late: Value = serde_json::from_str(&docs[1]).expect("JSON");
+    let moved = origins[1] + 250_000;
+    late["progress"]["start_time_us"] = moved.into();
+    let apart = (moved - origins[0]).abs();
+    let out = merge_shards("shard-warmup-apart", &[docs[0].clone(), late.to_string()]);
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        format!(
+            "pgbench: warning: the shards' measurements started {:.3} s apart (more than 0.1 s): the merged report has no progress series\n",
+            apart as f64 / 1e6
+        )
+    );
+    let m: Value = serde_json::from_str(&out.read_file("m.json")).expect("m.json");
+    assert_eq!(m["progress"]["intervals"], serde_json::json!([]));
+}
+
+/// A shard interrupted by SIGINT: the merged report says which shard and
+/// by what, the merged JSON says `interrupted` and `SIGINT`, and the
+/// merge exits with the status the shard's shell saw (130), without
+/// being killed itself.
+#[test]
+fn merge_reports_an_interrupted_shard_as_interrupted() {
+    let db = pgbench_db("shard-int");
+    let args = ["-n", "-S", "-c", "2", "-j", "2", "-T", "3"];
+    let shards = run_shards(
+        "shard-int",
+        &db.name,
+        &args,
+        &[|p| p, |p| p.signal_after(std::time::Duration::from_millis(2500), "INT")],
+    );
+    assert_eq!(shards[0].status, Status::Exit(0), "{}", shards[0].stderr);
+    assert_eq!(shards[1].status, Status::Signal(libc::SIGINT), "{}", shards[1].stderr);
+    let docs: Vec<String> = shards.iter().map(|s| s.read_file("r.json")).collect();
+    let out = merge_shards("shard-int-merge", &docs);
+    assert_eq!(out.status, Status::Exit(130), "{}", out.stderr);
+    assert!(out.stdout.contains("\ntps = "), "{}", out.stdout);
+    assert_eq!(
+        out.stderr,
+        "pgbench: error: shard 1 of 2 was interrupted by SIGINT; the above results are incomplete.\n"
+    );
+    let m: Value = serde_json::from_str(&out.read_file("m.json")).expect("m.json");
+    assert_eq!(m["status"], "interrupted");
+    assert_eq!(m["interrupted_by"], "SIGINT");
 }

@@ -520,11 +520,19 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         log::fatal!(Exit::Failure; "total script weight must not be zero");
     }
     let per_script_stats = a.scripts.len() > 1;
+    let threads_given = a.nthreads;
     if a.nthreads > a.nclients {
         a.nthreads = a.nclients;
     }
     a.throttle_delay_us *= f64::from(a.nthreads);
     if let Some(s) = a.ext.shard.filter(|s| i64::from(s.count) > i64::from(a.nthreads)) {
+        if threads_given > a.nthreads {
+            // -j was enough, but a thread runs at least one client.
+            log::fatal!(Exit::Failure;
+                "--shard={}/{} needs at least {} threads, but -c {} allows only {} (each thread runs at least one client)",
+                s.index, s.count, s.count, a.nclients, a.nthreads
+            );
+        }
         log::fatal!(Exit::Failure;
             "--shard={}/{} needs at least {} threads (-j), not {}",
             s.index, s.count, s.count, a.nthreads

@@ -37,6 +37,8 @@ pub(super) struct Ending<'a> {
     pub(super) shard: Option<ShardFacts>,
     /// `--start-at`: how late the measurement started (µs; 0: on time).
     pub(super) late_start_us: i64,
+    /// The `-T` deadline (none under `-t`).
+    pub(super) deadline: Option<Mono>,
 }
 
 /// Prints the report (unless the run exited on an abort) and writes the
@@ -166,6 +168,8 @@ pub(super) fn report(
             shards: Vec::new(),
             #[allow(clippy::cast_precision_loss)]
             span_s: (e.end - e.origin) as f64 / 1e6,
+            #[allow(clippy::cast_precision_loss)]
+            deadline_s: e.deadline.map(|d| (d.us() - e.origin) as f64 / 1e6),
         };
         if let Err(err) = html::write(path, &html::render(&page, d)) {
             log::error!(

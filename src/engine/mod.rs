@@ -272,6 +272,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         }),
         late_start_us: start_at
             .map_or(0, |at| sync.origin.get().map_or(0, |origin| (origin - at).max(0))),
+        deadline: sync.end_time.get(),
     };
     finish::report(&ending, &mut results, series, outcome);
     Ok(outcome)

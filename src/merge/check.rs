@@ -80,8 +80,32 @@ fn shard_of(d: &Doc) -> Result<(u64, u64), Failed> {
     }
 }
 
+/// `a`, `a and b`, `a, b and c`.
+fn listed(items: &[String]) -> String {
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The file names, quoted, as a list.
 fn quoted(paths: &[&str]) -> String {
-    paths.iter().map(|p| format!("\"{p}\"")).collect::<Vec<_>>().join(", ")
+    listed(&paths.iter().map(|p| format!("\"{p}\"")).collect::<Vec<_>>())
+}
+
+/// "shard 1 of 2 is missing: \"a0.json\" is shard 0", naming every
+/// missing shard and what each file given is.
+fn missing_message(missing: &[u64], n: u64, docs: &[Doc], shards: &[(u64, u64)]) -> String {
+    let numbers: Vec<String> = missing.iter().map(u64::to_string).collect();
+    let what = if missing.len() == 1 {
+        format!("shard {} of {n} is missing", numbers[0])
+    } else {
+        format!("shards {} of {n} are missing", listed(&numbers))
+    };
+    let given: Vec<String> =
+        docs.iter().zip(shards).map(|(d, s)| format!("\"{}\" is shard {}", d.path, s.0)).collect();
+    format!("{what}: {}", given.join(", "))
 }
 
 /// Checks that `docs` are the N shards of one run, each once, and puts
@@ -115,6 +139,7 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Failed> {
             return Err(Failed);
         }
     }
+    let mut missing = Vec::new();
     for k in 0..n {
         let with: Vec<&str> = docs
             .iter()
@@ -123,10 +148,10 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Failed> {
             .map(|(d, _)| d.path.as_str())
             .collect();
         match with.len() {
+            0 => missing.push(k),
             1 => {}
-            0 => {
-                let all: Vec<&str> = docs.iter().map(|d| d.path.as_str()).collect();
-                log::error!("shard {k} of {n} is missing: {} hold the others", quoted(&all));
+            2 => {
+                log::error!("{} are both shard {k} of {n}", quoted(&with));
                 return Err(Failed);
             }
             _ => {
@@ -134,6 +159,10 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Failed> {
                 return Err(Failed);
             }
         }
+    }
+    if !missing.is_empty() {
+        log::error!("{}", missing_message(&missing, n, docs, &shards));
+        return Err(Failed);
     }
     // One run: the shards measured at the same time.
     let span = |d: &Doc| (d.v["start_time_us"].as_i64(), d.v["end_time_us"].as_i64());
@@ -152,4 +181,30 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Failed> {
     }
     docs.sort_by_key(|d| d.v["shard"]["index"].as_u64().unwrap_or(0));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(path: &str) -> Doc {
+        Doc { path: path.into(), v: Value::Null }
+    }
+
+    #[test]
+    fn messages_list_the_files_in_english() {
+        assert_eq!(quoted(&["a"]), "\"a\"");
+        assert_eq!(quoted(&["a", "b"]), "\"a\" and \"b\"");
+        assert_eq!(quoted(&["a", "b", "c"]), "\"a\", \"b\" and \"c\"");
+        let docs = [doc("s0.json")];
+        assert_eq!(
+            missing_message(&[1], 2, &docs, &[(0, 2)]),
+            "shard 1 of 2 is missing: \"s0.json\" is shard 0"
+        );
+        let docs = [doc("s0.json"), doc("s3.json")];
+        assert_eq!(
+            missing_message(&[1, 2], 4, &docs, &[(0, 4), (3, 4)]),
+            "shards 1 and 2 of 4 are missing: \"s0.json\" is shard 0, \"s3.json\" is shard 3"
+        );
+    }
 }

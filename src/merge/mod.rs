@@ -10,6 +10,7 @@ mod read;
 
 use serde_json::Value;
 
+use crate::compat::fmt::Fixed;
 use crate::config::{MergeConfig, PartitionMethod, Percentile, RunLength};
 use crate::log;
 use crate::report::html;
@@ -31,9 +32,32 @@ pub(crate) struct Failed;
 pub(crate) enum Merged {
     /// Every shard's run was complete.
     Complete,
-    /// Some shard's run was not (a client aborted, it was interrupted):
+    /// In some shard's run a client aborted (and none was interrupted):
     /// the report says so, exit status 2.
-    Incomplete,
+    Aborted,
+    /// Some shard's run was interrupted by a signal: the report says so,
+    /// and the exit status is the one that shard's shell saw (128 + the
+    /// signal's number: 130 for SIGINT, 143 for SIGTERM).
+    Interrupted {
+        /// The signal's number.
+        signal: i32,
+    },
+}
+
+/// How far apart the shards' measurements may start for their one-second
+/// intervals to be merged index by index, µs: a tenth of an interval.
+/// Shards started with the same `--start-at` start within it, after a
+/// `--warmup` too (each ends its warm-up when its own clients have
+/// finished the transaction they were in).
+const ALIGNED_US: i64 = 100_000;
+
+/// A signal's number from its name in a report (`interrupted_by`).
+fn signal_number(name: &str) -> Option<i32> {
+    match name {
+        "SIGINT" => Some(libc::SIGINT),
+        "SIGTERM" => Some(libc::SIGTERM),
+        _ => None,
+    }
 }
 
 /// One shard's document.
@@ -124,10 +148,29 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         .map(|sc| vec![crate::stats::hist::Hist::new(); sc.commands.len()])
         .collect();
     let mut series = Series::default();
-    let aligned =
-        docs.iter().all(|d| d.v["progress"]["start_time_us"] == first["progress"]["start_time_us"]);
+    // The shards' seconds are merged index by index when their
+    // measurements started close enough together; the run's seconds count
+    // from the earliest.
+    let mut origins = Vec::with_capacity(docs.len());
+    for d in docs {
+        origins.push(read::int(&d.v, &["progress", "start_time_us"])?);
+    }
+    let origin_us = origins.iter().copied().min().unwrap_or(0);
+    let apart_us = origins.iter().copied().max().unwrap_or(0) - origin_us;
+    let aligned = apart_us <= ALIGNED_US;
+    // The shards interrupted by a signal: (shard, signal name).
+    let mut interrupted: Vec<(i64, String)> = Vec::new();
+    let mut aborted = false;
     for d in docs {
         let v = &d.v;
+        match read::text(v, &["status"])? {
+            "completed" => {}
+            "interrupted" => {
+                let by = v["interrupted_by"].as_str().unwrap_or("a signal").to_string();
+                interrupted.push((read::int(v, &["shard", "index"])?, by));
+            }
+            _ => aborted = true,
+        }
         complete &= read::text(v, &["status"])? == "completed";
         total.merge(&read::stats(&v["totals"])?);
         total_part.latency.add(&read::hist(v, &["totals", "latency_ms"])?);
@@ -171,8 +214,11 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         }
     }
     if !aligned {
+        #[allow(clippy::cast_precision_loss)]
+        let apart = apart_us as f64 / 1e6;
         log::warning!(
-            "the shards' one-second intervals do not start at the same time (they did not run with the same --start-at): the merged report has no progress series"
+            "the shards' measurements started {apart:.3} s apart (more than {} s): the merged report has no progress series",
+            Fixed(ALIGNED_US as f64 / 1e6, 1)
         );
     }
     for (part, st) in script_parts.iter_mut().zip(&scripts) {
@@ -238,15 +284,26 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
 
     let server = read::text(first, &["server_version"])?;
     report::write_stdout(&banner(server));
-    let origin_us = read::int(first, &["progress", "start_time_us"])?;
     if aligned && params.progress {
         progress_lines(cfg, &params, &dist, origin_us, end_us);
     }
     let text = report::format_results(&params, &totals);
     report::write_stdout(&text);
-    if !complete {
+    if aborted {
         log::error!("Run was aborted; the above results are incomplete.");
     }
+    let n = docs.len();
+    for (k, by) in &interrupted {
+        log::error!("shard {k} of {n} was interrupted by {by}; the above results are incomplete.");
+    }
+    let status = if !interrupted.is_empty() {
+        "interrupted"
+    } else if complete {
+        "completed"
+    } else {
+        "aborted"
+    };
+    let interrupted_by = interrupted.first().map(|(_, by)| by.as_str());
     if let Some(path) = m.report_json.as_deref() {
         let mut configuration = cfg.clone();
         configuration["shard"] = Value::Null;
@@ -264,8 +321,9 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             start_us,
             end_us,
             origin_us,
-            status: if complete { "completed" } else { "aborted" },
-            interrupted_by: None,
+            status,
+            interrupted_by: interrupted_by
+                .and_then(|by| ["SIGINT", "SIGTERM"].into_iter().find(|s| *s == by)),
         };
         let doc = json::document(&params, &totals, &facts);
         if let Err(err) = json::write(path, &doc) {
@@ -280,13 +338,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             .as_array()
             .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
             .unwrap_or_default();
-        let mut facts = html::facts(
-            start_us,
-            end_us,
-            &command_line,
-            server,
-            if complete { "completed" } else { "aborted" },
-        );
+        let mut facts = html::facts(start_us, end_us, &command_line, server, status);
         facts.insert(
             3,
             ("shards".into(), docs.iter().map(|d| d.path.as_str()).collect::<Vec<_>>().join(" ")),
@@ -311,9 +363,12 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             },
             percentiles: params.percentiles,
             throttled: params.throttled,
-            shards: docs.iter().map(shard_tps).collect::<Result<_, _>>()?,
+            shards: docs.iter().map(|d| shard_tps(d, origin_us)).collect::<Result<_, _>>()?,
             #[allow(clippy::cast_precision_loss)]
             span_s: (end_us - origin_us) as f64 / 1e6,
+            // Each shard's -T counts from its own start.
+            #[allow(clippy::cast_precision_loss)]
+            deadline_s: params.length.seconds().map(|d| f64::from(d) + apart_us as f64 / 1e6),
         };
         if let Err(err) = html::write(path, &html::render(&page, &dist)) {
             log::error!(
@@ -322,17 +377,24 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             );
         }
     }
-    Ok(if complete { Merged::Complete } else { Merged::Incomplete })
+    Ok(match interrupted_by {
+        Some(by) => Merged::Interrupted { signal: signal_number(by).unwrap_or(libc::SIGINT) },
+        None if complete => Merged::Complete,
+        None => Merged::Aborted,
+    })
 }
 
-/// A shard's transactions per second, one point a second.
-fn shard_tps(d: &Doc) -> Result<(String, Vec<(f64, f64)>), BadField> {
+/// A shard's transactions per second, one point a second: (start of the
+/// interval after the run's origin `origin_us`, its length, tps), s.
+fn shard_tps(d: &Doc, origin_us: i64) -> Result<(String, Vec<html::ShardSecond>), BadField> {
     let k = read::int(&d.v, &["shard", "index"])?;
+    #[allow(clippy::cast_precision_loss)]
+    let shift = (read::int(&d.v, &["progress", "start_time_us"])? - origin_us) as f64 / 1e6;
     let mut points = Vec::new();
     for iv in read::list(&d.v, &["progress", "intervals"])? {
         #[allow(clippy::cast_precision_loss)]
-        let x = read::int(iv, &["index"])? as f64 + read::num(iv, &["duration_s"])?;
-        points.push((x, read::num(iv, &["tps"])?));
+        let start = shift + read::int(iv, &["index"])? as f64;
+        points.push((start, read::num(iv, &["duration_s"])?, read::num(iv, &["tps"])?));
     }
     Ok((format!("shard {k}"), points))
 }

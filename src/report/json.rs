@@ -7,11 +7,18 @@
 //! Durations are milliseconds (`*_ms`), except the raw sums kept for
 //! exact merging (`sum_us`, `sum2_us`: µs and µs²) and the histograms
 //! (µs). Times are Unix epoch seconds with microseconds.
+//!
+//! A number the text report prints is the value it prints: rounded as it
+//! is printed (milliseconds and percentages to 3 decimals, tps to 6, the
+//! script shares to 1) and written in the shortest form that reads back
+//! as that value (`7.124`, not `7.1240000000000006`). Milliseconds the
+//! text does not print are rounded to the microsecond as well.
 
 use serde_json::{Map, Value, json};
 
 use super::percentiles::Dist;
 use super::{Measures, RunParams, RunTotals};
+use crate::compat::fmt::Fixed;
 use crate::config::{BenchConfig, Percentile};
 use crate::script::QueryMode;
 use crate::stats::hist::Hist;
@@ -47,16 +54,38 @@ pub(crate) struct RunFacts<'a> {
     pub(crate) interrupted_by: Option<&'static str>,
 }
 
+/// `x` as the text report prints it with `decimals` (C's `%.Nf`), as a
+/// number: the double nearest to the printed decimal, which serializes as
+/// that decimal; null when it is not finite (`NaN` in the text).
+fn printed(x: f64, decimals: usize) -> Value {
+    let text = Fixed(x, decimals).to_string();
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() => json!(v),
+        _ => Value::Null,
+    }
+}
+
+/// Milliseconds to 3 decimals, as the report prints them.
+fn ms3(ms: f64) -> Value {
+    printed(ms, 3)
+}
+
 /// Epoch microseconds as seconds.
 #[allow(clippy::cast_precision_loss)]
 fn seconds(us: i64) -> f64 {
     us as f64 / 1e6
 }
 
-/// `100 * part / whole`, None (null) when `whole` is 0.
+/// `100 * part / whole` to `decimals`, null when `whole` is 0.
 #[allow(clippy::cast_precision_loss)]
-fn pct(part: i64, whole: i64) -> Option<f64> {
-    (whole != 0).then(|| 100.0 * part as f64 / whole as f64)
+fn pct_to(part: i64, whole: i64, decimals: usize) -> Value {
+    if whole == 0 { Value::Null } else { printed(100.0 * part as f64 / whole as f64, decimals) }
+}
+
+/// `100 * part / whole` as the report prints it (3 decimals), null when
+/// `whole` is 0.
+fn pct(part: i64, whole: i64) -> Value {
+    pct_to(part, whole, 3)
 }
 
 /// A libpq-style version number (170005) as text (`17.5`).
@@ -70,7 +99,7 @@ fn dist(ss: &SimpleStats, hist: Option<&Hist>, pcts: &[Percentile]) -> Value {
     let mut o = Map::new();
     o.insert("count".into(), json!(ss.count));
     let empty = ss.count == 0;
-    let ms = |us: f64| if empty { Value::Null } else { json!(0.001 * us) };
+    let ms = |us: f64| if empty { Value::Null } else { ms3(0.001 * us) };
     let (mean, sd) = ss.mean_stddev().unwrap_or((0.0, 0.0));
     o.insert("mean".into(), ms(mean));
     o.insert("stddev".into(), ms(sd));
@@ -129,7 +158,7 @@ fn stats_block(
     let mut o = Map::new();
     counts(&mut o, s);
     #[allow(clippy::cast_precision_loss)]
-    o.insert("tps".into(), json!(s.cnt as f64 / duration_s));
+    o.insert("tps".into(), printed(s.cnt as f64 / duration_s, 6));
     o.insert("latency_ms".into(), dist(&s.latency, part.map(|p| &p.latency), pcts));
     let lag = if throttled {
         let mut lag = dist(&s.lag, part.map(|p| &p.lag), pcts);
@@ -137,7 +166,7 @@ fn stats_block(
         // than other means).
         #[allow(clippy::cast_precision_loss)]
         if s.lag.count > 0 {
-            lag["mean"] = json!(0.001 * s.lag.sum / s.lag.count as f64);
+            lag["mean"] = ms3(0.001 * s.lag.sum / s.lag.count as f64);
         }
         lag
     } else {
@@ -168,7 +197,7 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         .map(|v| v.iter().map(|p| json!(p.value)).collect::<Vec<_>>());
     #[allow(clippy::cast_precision_loss)]
     let rate = (cfg.throttle_delay_us > 0.0)
-        .then(|| 1e6 * f64::from(cfg.nthreads) / cfg.throttle_delay_us);
+        .then(|| printed(1e6 * f64::from(cfg.nthreads) / cfg.throttle_delay_us, 6));
     #[allow(clippy::cast_precision_loss)]
     let limit = (cfg.latency_limit_us != 0).then(|| cfg.latency_limit_us as f64 / 1000.0);
     json!({
@@ -224,12 +253,12 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
 }
 
 /// The series: one entry a second from the first interval to the last
-/// that recorded something.
+/// that recorded something (none when nothing was recorded, or a merge
+/// could not line the shards' seconds up).
 fn progress(t: &RunTotals<'_>, f: &RunFacts<'_>, throttled: bool, pcts: &[Percentile]) -> Value {
     let mut intervals = Vec::new();
-    if let Some(d) = t.dist {
+    if let Some((d, last)) = t.dist.and_then(|d| Some((d, d.series.last_index()?))) {
         let n_scripts = d.scripts.len();
-        let last = d.series.last_index().unwrap_or(0);
         for index in 0..=last {
             let part = d.series.sum(index..index + 1, n_scripts).map(|p| all_scripts(&p));
             let part = part.unwrap_or_default();
@@ -268,17 +297,17 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
     #[allow(clippy::cast_precision_loss)]
     let late_pct =
         if t.total.cnt > 0 { 100.0 * t.latency_late as f64 / t.total.cnt as f64 } else { 0.0 };
-    totals.insert("late_pct".into(), json!(late_pct));
-    totals.insert("latency_average_ms".into(), json!(m.latency_average_ms));
+    totals.insert("late_pct".into(), printed(late_pct, 3));
+    totals.insert("latency_average_ms".into(), ms3(m.latency_average_ms));
     totals.insert("duration_s".into(), json!(m.bench_duration));
     // The raw times a merge of shards needs.
     totals.insert("duration_us".into(), json!(t.total_duration_us));
     totals.insert("connection_total_us".into(), json!(t.conn_total_duration_us));
     totals.insert("initial_connection_us".into(), json!(t.conn_elapsed_duration_us));
     if p.is_connect {
-        totals.insert("average_connection_time_ms".into(), json!(m.average_connection_ms));
+        totals.insert("average_connection_time_ms".into(), ms3(m.average_connection_ms));
     } else {
-        totals.insert("initial_connection_time_ms".into(), json!(m.initial_connection_ms));
+        totals.insert("initial_connection_time_ms".into(), ms3(m.initial_connection_ms));
     }
     let scripts: Vec<Value> = p
         .scripts
@@ -297,9 +326,9 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
             #[allow(clippy::cast_precision_loss)]
             o.insert(
                 "weight_pct".into(),
-                json!(100.0 * f64::from(script.weight) / p.total_weight as f64),
+                printed(100.0 * f64::from(script.weight) / p.total_weight as f64, 1),
             );
-            o.insert("share_pct".into(), json!(pct(s.cnt, t.total.cnt)));
+            o.insert("share_pct".into(), pct_to(s.cnt, t.total.cnt, 1));
             if p.report_per_command {
                 let commands: Vec<Value> = script
                     .commands
@@ -321,8 +350,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
                         // The report's average, as C computes it from seconds.
                         #[allow(clippy::cast_precision_loss)]
                         if c.elapsed.count > 0 {
-                            latency["mean"] =
-                                json!(1000.0 * c.elapsed.sum / c.elapsed.count as f64);
+                            latency["mean"] = ms3(1000.0 * c.elapsed.sum / c.elapsed.count as f64);
                         }
                         #[allow(clippy::cast_precision_loss)]
                         let tps = c.elapsed.count as f64 / m.bench_duration;
@@ -336,7 +364,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
                                 "other": c.other_failures,
                             },
                             "retries": c.retries,
-                            "tps": tps,
+                            "tps": printed(tps, 6),
                             "latency_ms": latency,
                         })
                     })
@@ -381,13 +409,14 @@ fn dist_or_empty(ss: &SimpleStats, h: Option<&Hist>, pcts: &[Percentile]) -> Val
     dist(ss, Some(h.unwrap_or(&empty)), pcts)
 }
 
-/// Writes the document to `path`.
+/// Writes the document to `path`, whole or not at all
+/// ([`super::files::write`]).
 pub(crate) fn write(path: &str, doc: &Value) -> std::io::Result<()> {
     use std::io::Write;
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    serde_json::to_writer_pretty(&mut out, doc).map_err(std::io::Error::other)?;
-    out.write_all(b"\n")?;
-    out.flush()
+    super::files::write(path, |out| {
+        serde_json::to_writer_pretty(&mut *out, doc).map_err(std::io::Error::from)?;
+        out.write_all(b"\n")
+    })
 }
 
 #[cfg(test)]
@@ -402,6 +431,26 @@ mod tests {
         assert_eq!(v["percentiles"]["50"], Value::Null);
         assert!(v["histogram"].as_str().is_some_and(|h| h.starts_with("HISTF")));
         assert_eq!(version_text(170_012), "17.12");
-        assert_eq!(pct(1, 0), None);
+        assert_eq!(pct(1, 0), Value::Null);
+    }
+
+    /// The numbers are the values the report prints, written as it
+    /// prints them: no float noise from the arithmetic.
+    #[test]
+    fn numbers_are_the_printed_values() {
+        // 0.001 * 7124.0 is 7.1240000000000006.
+        let ss =
+            SimpleStats { count: 1, min: 7124.0, max: 7124.0, sum: 7124.0, sum2: 7124.0 * 7124.0 };
+        let v = dist(&ss, None, &[]);
+        assert_eq!(serde_json::to_string(&v["mean"]).unwrap(), "7.124");
+        assert_eq!(serde_json::to_string(&v["max"]).unwrap(), "7.124");
+        assert_eq!(serde_json::to_string(&printed(2.0 / 3.0, 3)).unwrap(), "0.667");
+        assert_eq!(serde_json::to_string(&printed(15026.916427554552, 6)).unwrap(), "15026.916428");
+        assert_eq!(serde_json::to_string(&pct(1, 3)).unwrap(), "33.333");
+        assert_eq!(serde_json::to_string(&pct_to(2, 3, 1)).unwrap(), "66.7");
+        assert_eq!(printed(f64::NAN, 3), Value::Null);
+        // Half-way cases round as printf does, from the exact binary value.
+        assert_eq!(serde_json::to_string(&printed(0.0005, 3)).unwrap(), "0.001");
+        assert_eq!(serde_json::to_string(&printed(2.675, 2)).unwrap(), "2.67");
     }
 }

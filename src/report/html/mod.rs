@@ -4,7 +4,8 @@
 //! a merge), latency over time (mean and percentiles), the latency
 //! histogram and percentile curve, per-script and per-command percentile
 //! curves, failures and retries over time when there were any, and the
-//! schedule lag under `-R`.
+//! schedule lag under `-R`. The charts over time draw the run's own span
+//! ([`drawn_seconds`]): to its end, or to the `-T` deadline.
 
 mod charts;
 
@@ -32,11 +33,79 @@ pub(crate) struct Page<'a> {
     pub(crate) percentiles: Option<&'a [Percentile]>,
     /// Under `-R`.
     pub(crate) throttled: bool,
-    /// After a merge: each shard's transactions per second, (second, tps).
-    pub(crate) shards: Vec<(String, Vec<(f64, f64)>)>,
+    /// After a merge: each shard's name and transactions per second.
+    pub(crate) shards: Vec<(String, Vec<ShardSecond>)>,
     /// From the origin of the seconds to the end of the run, s (the last
     /// second may be shorter).
     pub(crate) span_s: f64,
+    /// Under `-T`: its deadline, s after the origin of the seconds. What
+    /// ends after it (the transactions in flight then) is in the totals,
+    /// not in the charts over time, which end there.
+    pub(crate) deadline_s: Option<f64>,
+}
+
+/// One interval of a shard's tps line: (start after the run's origin,
+/// length, tps), s.
+pub(crate) type ShardSecond = (f64, f64, f64);
+
+/// One interval of the charts over time: from `start` to `end`, s after
+/// the origin (one second, the last one shorter).
+#[derive(Debug)]
+struct Second {
+    start: f64,
+    end: f64,
+    part: Part,
+}
+
+impl Second {
+    /// Its length, s (at least a millisecond, to divide by).
+    fn length(&self) -> f64 {
+        (self.end - self.start).max(0.001)
+    }
+}
+
+/// The run's own span for the charts over time: from the origin to the
+/// end of the run, or to the `-T` deadline when the run ended after it.
+fn drawn_span(page: &Page<'_>) -> f64 {
+    page.deadline_s.map_or(page.span_s, |d| page.span_s.min(d))
+}
+
+/// The intervals the charts over time draw: those that start within the
+/// run's own span ([`drawn_span`]), the last one cut at its end; none
+/// when the span is shorter than a second (a chart over time would hold
+/// one point).
+fn drawn_seconds(page: &Page<'_>, dist: &RunDist) -> Vec<Second> {
+    let span = drawn_span(page);
+    let Some(last) = dist.series.last_index().filter(|_| span >= 1.0) else {
+        return Vec::new();
+    };
+    let n_scripts = dist.scripts.len().max(1);
+    (0..=last)
+        .filter_map(|i| {
+            #[allow(clippy::cast_precision_loss)]
+            let start = i as f64;
+            if start >= span {
+                return None;
+            }
+            let parts = dist.series.sum(i..i + 1, n_scripts).ok()?;
+            Some(Second { start, end: (start + 1.0).min(span), part: all_scripts(&parts) })
+        })
+        .collect()
+}
+
+/// The series of one value of each interval, at the interval's end; a
+/// single interval is drawn as a level line over it.
+/// (`value` gets the interval's position and the interval.)
+fn over_seconds(
+    seconds: &[Second],
+    value: impl Fn(usize, &Second) -> Option<f64>,
+) -> Vec<(f64, f64)> {
+    let mut points: Vec<(f64, f64)> =
+        seconds.iter().enumerate().filter_map(|(i, s)| Some((s.end, value(i, s)?))).collect();
+    if let ([(_, y)], [s]) = (points.as_slice(), seconds) {
+        points.insert(0, (s.start, *y));
+    }
+    points
 }
 
 /// The facts of the header: when, how long, what ran, on what.
@@ -97,17 +166,20 @@ pub(crate) fn utc(us: i64) -> String {
 }
 
 /// The quantiles of a percentile curve: 0%, then 90%, 99%... ten points a
-/// decade, as far as the histogram's count reaches.
-fn curve(h: &Hist) -> Vec<(f64, f64)> {
+/// decade, as far as the histogram's count reaches, and at least to
+/// `highest` (the highest percentile the report shows: a small run's
+/// curve reaches it at its maximum).
+fn curve(h: &Hist, highest: f64) -> Vec<(f64, f64)> {
     #[allow(clippy::cast_precision_loss)]
     let n = h.count() as f64;
     if n == 0.0 {
         return Vec::new();
     }
+    let reach = (n * 2.0).max(quantile_x(highest / 100.0) * 1.000_001);
     let mut pcts = Vec::new();
     for k in 0..=70 {
         let q = 1.0 - 10f64.powf(-f64::from(k) / 10.0);
-        if quantile_x(q) > n * 2.0 {
+        if quantile_x(q) > reach {
             break;
         }
         pcts.push(100.0 * q);
@@ -122,36 +194,37 @@ fn curve(h: &Hist) -> Vec<(f64, f64)> {
 
 /// The latencies (or lags) of each second: the mean and each percentile.
 fn latency_lines(
-    seconds: &[(f64, Part)],
+    seconds: &[Second],
     pcts: &[Percentile],
     colors: &[plotters::style::RGBColor],
     lag: bool,
 ) -> Vec<Line> {
-    let mut mean = Line { label: "mean".into(), color: MEAN, width: 2, points: Vec::new() };
-    let mut per: Vec<Line> = pcts
+    let values: Vec<f64> = pcts.iter().map(|p| p.value).collect();
+    // Of each second with transactions: the mean and the percentiles, ms.
+    let rows: Vec<Option<(f64, Vec<f64>)>> = seconds
         .iter()
-        .zip(colors)
-        .map(|(p, &color)| Line {
-            label: format!("p{}", p.text),
-            color,
-            width: 1,
-            points: Vec::new(),
+        .map(|s| {
+            let p = &s.part;
+            let (ss, h) = if lag { (&p.stats.lag, &p.lag) } else { (&p.stats.latency, &p.latency) };
+            #[allow(clippy::cast_precision_loss)]
+            (ss.count > 0).then(|| {
+                let at = h.percentiles(&values).into_iter().map(|us| (us as f64).min(ss.max));
+                (ss.sum / ss.count as f64 / 1000.0, at.map(|us| us / 1000.0).collect())
+            })
         })
         .collect();
-    let values: Vec<f64> = pcts.iter().map(|p| p.value).collect();
-    for (x, part) in seconds {
-        let (ss, h) =
-            if lag { (&part.stats.lag, &part.lag) } else { (&part.stats.latency, &part.latency) };
-        if ss.count == 0 {
-            continue;
-        }
-        #[allow(clippy::cast_precision_loss)]
-        mean.points.push((*x, ss.sum / ss.count as f64 / 1000.0));
-        #[allow(clippy::cast_precision_loss)]
-        for (line, us) in per.iter_mut().zip(h.percentiles(&values)) {
-            line.points.push((*x, (us as f64).min(ss.max) / 1000.0));
-        }
-    }
+    let mean = Line {
+        label: "mean".into(),
+        color: MEAN,
+        width: 2,
+        points: over_seconds(seconds, |i, _| rows[i].as_ref().map(|r| r.0)),
+    };
+    let per = pcts.iter().zip(colors).enumerate().map(|(k, (p, &color))| Line {
+        label: format!("p{}", p.text),
+        color,
+        width: 1,
+        points: over_seconds(seconds, |i, _| rows[i].as_ref().and_then(|r| r.1.get(k).copied())),
+    });
     std::iter::once(mean).chain(per).collect()
 }
 
@@ -161,6 +234,19 @@ fn figure(out: &mut String, id: &str, caption: &str, svg: &str) {
         "<figure id=\"{id}\" class=\"chart\">{svg}<figcaption>{}</figcaption></figure>",
         escape(caption)
     );
+}
+
+/// What the charts over time cover: "the 2.000 s measured", and under
+/// `-T` what they leave out.
+fn span_text(page: &Page<'_>) -> String {
+    let span = drawn_span(page);
+    let mut text = format!("the {span:.3} s measured");
+    if page.deadline_s.is_some_and(|d| page.span_s > d) {
+        text.push_str(
+            " (to the -T deadline: the transactions in flight then, which ended after it, are in the report and the distributions)",
+        );
+    }
+    text
 }
 
 /// Renders the page.
@@ -173,14 +259,8 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     let mut pct_colors = palette(pcts.len());
     pct_colors.reverse();
 
-    let last = dist.series.last_index().unwrap_or(0);
-    let seconds: Vec<(f64, Part)> = (0..=last)
-        .filter_map(|i| {
-            let parts = dist.series.sum(i..i + 1, n_scripts.max(1)).ok()?;
-            #[allow(clippy::cast_precision_loss)]
-            Some(((i + 1) as f64, all_scripts(&parts)))
-        })
-        .collect();
+    let seconds = drawn_seconds(page, dist);
+    let highest = pcts.iter().map(|p| p.value).fold(DEFAULT_PERCENTILES[0], f64::max);
 
     let mut out = String::with_capacity(256 * 1024);
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
@@ -196,40 +276,55 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     out.push_str(&escape(page.report));
     out.push_str("</pre>\n<h2>Throughput</h2>\n");
 
-    // tps over time (each shard's too after a merge).
-    let mut tps = vec![Line {
-        label: if page.shards.is_empty() { "all clients".into() } else { "all shards".into() },
-        color: palette(1)[0],
-        width: 2,
+    if seconds.is_empty() {
+        let why = if drawn_span(page) < 1.0 {
+            "The run lasted less than a second".to_string()
+        } else {
+            "There is no series of seconds (the shards' measurements did not start together)"
+                .to_string()
+        };
+        let _ = writeln!(
+            out,
+            "<p class=\"note\">{why}: no chart over time. The charts below cover all its transactions.</p>"
+        );
+    } else {
+        // tps over time (each shard's too after a merge).
         #[allow(clippy::cast_precision_loss)]
-        points: seconds
-            .iter()
-            .map(|(x, p)| {
-                // The last second lasts until the end of the run only.
-                let length = (page.span_s - (x - 1.0)).clamp(0.001, 1.0);
-                ((x - 1.0 + length), p.stats.cnt as f64 / length)
-            })
-            .collect(),
-    }];
-    let shard_colors: Vec<_> = palette(page.shards.len() + 1).into_iter().skip(1).collect();
-    for ((label, points), &color) in page.shards.iter().zip(&shard_colors) {
-        tps.push(Line { label: label.clone(), color, width: 1, points: points.clone() });
+        let mut tps = vec![Line {
+            label: if page.shards.is_empty() { "all clients".into() } else { "all shards".into() },
+            color: palette(1)[0],
+            width: 2,
+            points: over_seconds(&seconds, |_, s| Some(s.part.stats.cnt as f64 / s.length())),
+        }];
+        let span = drawn_span(page);
+        let shard_colors: Vec<_> = palette(page.shards.len() + 1).into_iter().skip(1).collect();
+        for ((label, points), &color) in page.shards.iter().zip(&shard_colors) {
+            // A shard's seconds within the run's span, at their ends.
+            let points = points
+                .iter()
+                .filter(|p| p.0 < span)
+                .map(|&(start, length, tps)| ((start + length).min(span), tps))
+                .collect();
+            tps.push(Line { label: label.clone(), color, width: 1, points });
+        }
+        figure(
+            &mut out,
+            "tps",
+            &format!("Transactions per second, one point a second, over {}.", span_text(page)),
+            &charts::over_time("Throughput", "transactions per second", &tps),
+        );
     }
-    figure(
-        &mut out,
-        "tps",
-        "Transactions per second, one point a second.",
-        &charts::over_time("Throughput", "transactions per second", &tps),
-    );
 
     out.push_str("<h2>Latency</h2>\n");
-    let lat = latency_lines(&seconds, pcts, &pct_colors, false);
-    figure(
-        &mut out,
-        "latency-over-time",
-        "Latency of each second: the mean and the percentiles, on a logarithmic scale.",
-        &charts::over_time_log("Latency over time", "latency (ms)", &lat),
-    );
+    if !seconds.is_empty() {
+        let lat = latency_lines(&seconds, pcts, &pct_colors, false);
+        figure(
+            &mut out,
+            "latency-over-time",
+            "Latency of each second: the mean and the percentiles, on a logarithmic scale.",
+            &charts::over_time_log("Latency over time", "latency (ms)", &lat),
+        );
+    }
     figure(
         &mut out,
         "latency-histogram",
@@ -240,7 +335,7 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
         label: "all scripts".into(),
         color: palette(1)[0],
         width: 2,
-        points: curve(&dist.total.latency),
+        points: curve(&dist.total.latency, highest),
     };
     figure(
         &mut out,
@@ -263,7 +358,7 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
                 label: name.clone(),
                 color,
                 width: 2,
-                points: curve(&part.latency),
+                points: curve(&part.latency, highest),
             })
             .collect();
         figure(
@@ -286,7 +381,7 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
             .enumerate()
             .map(|(j, ((text, h), &color))| {
                 let short: String = text.chars().take(40).collect();
-                Line { label: format!("{j}: {short}"), color, width: 1, points: curve(h) }
+                Line { label: format!("{j}: {short}"), color, width: 1, points: curve(h, highest) }
             })
             .collect();
         let name = page.scripts.get(i).map_or("", |s| s.0.as_str());
@@ -301,8 +396,10 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
         );
     }
 
-    let troubled =
-        seconds.iter().any(|(_, p)| p.stats.failures() + p.stats.retried + p.stats.skipped > 0);
+    let troubled = seconds.iter().any(|s| {
+        let st = &s.part.stats;
+        st.failures() + st.retried + st.skipped > 0
+    });
     if troubled {
         out.push_str("<h2>Failures and retries</h2>\n");
         #[allow(clippy::cast_precision_loss)]
@@ -310,7 +407,7 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
             label: label.into(),
             color,
             width,
-            points: seconds.iter().map(|(x, p)| (*x, f(p) as f64)).collect(),
+            points: over_seconds(&seconds, |_, s| Some(f(&s.part) as f64 / s.length())),
         };
         let colors = palette(3);
         let lines = vec![
@@ -325,7 +422,7 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
             &charts::over_time("Failures and retries", "transactions per second", &lines),
         );
     }
-    if page.throttled {
+    if page.throttled && !seconds.is_empty() {
         out.push_str("<h2>Schedule lag</h2>\n");
         let lag = latency_lines(&seconds, pcts, &pct_colors, true);
         figure(
@@ -348,9 +445,11 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     out
 }
 
-/// Writes the page to `path`.
+/// Writes the page to `path`, whole or not at all
+/// ([`super::files::write`]).
 pub(crate) fn write(path: &str, html: &str) -> std::io::Result<()> {
-    std::fs::write(path, html)
+    use std::io::Write;
+    super::files::write(path, |out| out.write_all(html.as_bytes()))
 }
 
 const STYLE: &str = "body { font-family: sans-serif; max-width: 1000px; margin: 1em auto; color: #111; }
@@ -442,12 +541,112 @@ mod tests {
             throttled: true,
             shards: Vec::new(),
             span_s: 3600.0,
+            deadline_s: Some(3600.0),
         };
         let html = render(&page, &dist);
         eprintln!("the page of a 3600 s run: {} bytes", html.len());
         assert!(html.len() < 2_000_000, "{} bytes", html.len());
         // Throughput, latency (3), scripts, 2 × commands, failures, lag.
         assert_eq!(html.matches("<svg").count(), 9);
+    }
+
+    /// A series of one-second intervals, `(index, transactions)`, each
+    /// transaction of 1 ms, and the page of a run of `span_s`.
+    fn run_of(intervals: &[(u64, i64)]) -> RunDist {
+        use crate::stats::SimpleStats;
+        use crate::stats::series::{Interval, PackedPart, Series};
+        let mut series = Series::default();
+        let mut total = Part::default();
+        for &(index, n) in intervals {
+            let mut p = Part::default();
+            for _ in 0..n {
+                p.latency.record(1000.0);
+                p.stats.cnt += 1;
+                p.stats.latency.absorb(&SimpleStats {
+                    count: 1,
+                    min: 1000.0,
+                    max: 1000.0,
+                    sum: 1000.0,
+                    sum2: 1e6,
+                });
+            }
+            total.add(&p);
+            let part = PackedPart {
+                script: 0,
+                stats: p.stats,
+                latency: p.latency.to_bytes(),
+                lag: p.lag.to_bytes(),
+            };
+            let _ = series.add(&[Interval { index, parts: vec![part] }]);
+        }
+        RunDist { series, scripts: vec![total.clone()], total, commands: vec![Vec::new()] }
+    }
+
+    fn page_of(span_s: f64, deadline_s: Option<f64>) -> Page<'static> {
+        Page {
+            facts: Vec::new(),
+            report: "",
+            scripts: vec![("s".into(), String::new())],
+            commands: vec![Vec::new()],
+            percentiles: None,
+            throttled: false,
+            shards: Vec::new(),
+            span_s,
+            deadline_s,
+        }
+    }
+
+    /// `-T 2`: the transactions in flight at the deadline end in a third,
+    /// short interval (4 in 16 ms). The charts end at the deadline: no
+    /// plunge to 250 tps after it, no point past the end; an interrupted
+    /// run's last, short second is drawn at its end, at its rate.
+    #[test]
+    fn the_charts_over_time_draw_the_runs_own_span() {
+        let dist = run_of(&[(0, 2000), (1, 2000), (2, 4)]);
+        let page = page_of(2.016, Some(2.0));
+        let seconds = drawn_seconds(&page, &dist);
+        let tps = over_seconds(&seconds, |_, s| {
+            #[allow(clippy::cast_precision_loss)]
+            Some(s.part.stats.cnt as f64 / s.length())
+        });
+        assert_eq!(tps, [(1.0, 2000.0), (2.0, 2000.0)]);
+        let lat = latency_lines(&seconds, &[Percentile::new(50.0)], &palette(1), false);
+        for l in &lat {
+            assert_eq!(l.points.iter().map(|p| p.0).collect::<Vec<_>>(), [1.0, 2.0], "{}", l.label);
+        }
+        // Interrupted 1.5 s into a -T 10 run.
+        let dist = run_of(&[(0, 2000), (1, 1000)]);
+        let seconds = drawn_seconds(&page_of(1.5, Some(10.0)), &dist);
+        let tps = over_seconds(&seconds, |_, s| {
+            #[allow(clippy::cast_precision_loss)]
+            Some(s.part.stats.cnt as f64 / s.length())
+        });
+        assert_eq!(tps, [(1.0, 2000.0), (1.5, 2000.0)]);
+        let html = render(&page_of(2.016, Some(2.0)), &run_of(&[(0, 2000), (1, 2000), (2, 4)]));
+        assert!(html.contains("over the 2.000 s measured (to the -T deadline"), "{html}");
+    }
+
+    /// A run shorter than a second (`-t 1`) has no chart over time but
+    /// says why; one of a second draws its only interval as a level line;
+    /// the percentile curve of one transaction reaches the highest
+    /// percentile shown, at its value.
+    #[test]
+    fn tiny_runs_get_sensible_charts() {
+        let dist = run_of(&[(0, 1)]);
+        assert!(drawn_seconds(&page_of(0.003, None), &dist).is_empty());
+        let html = render(&page_of(0.003, None), &dist);
+        assert!(!html.contains("id=\"tps\"") && !html.contains("id=\"latency-over-time\""));
+        assert!(html.contains("The run lasted less than a second: no chart over time."));
+        let seconds = drawn_seconds(&page_of(1.004, Some(1.0)), &run_of(&[(0, 50), (1, 1)]));
+        let tps = over_seconds(&seconds, |_, s| {
+            #[allow(clippy::cast_precision_loss)]
+            Some(s.part.stats.cnt as f64 / s.length())
+        });
+        assert_eq!(tps, [(0.0, 50.0), (1.0, 50.0)]);
+        let c = curve(&dist.total.latency, 99.99);
+        let last = c.last().copied().unwrap_or_default();
+        assert!(last.0 >= quantile_x(0.9999) * 0.999, "{c:?}");
+        assert!(c.iter().all(|p| (p.1 - 1.0).abs() < 0.01), "{c:?}");
     }
 
     #[test]
