@@ -176,16 +176,7 @@ macro_rules! detail {
 macro_rules! hint {
     ($($arg:tt)*) => { $crate::log::emit($crate::log::Level::Hint, format_args!($($arg)*)) };
 }
-/// `pg_fatal(...)` where the caller chooses the exit: logs the error, then
-/// returns `Err(err)` from the calling function:
-/// `fatal!(Failed; "could not ...: {}", x)`.
-macro_rules! fatal {
-    ($err:expr; $($arg:tt)*) => {{
-        $crate::log::error!($($arg)*);
-        return Err($err)
-    }};
-}
-pub(crate) use {debug, detail, error, fatal, hint, info, warning};
+pub(crate) use {debug, detail, error, hint, info, warning};
 
 #[cfg(test)]
 mod tests {

@@ -47,7 +47,8 @@ pub(super) fn sysbench_init(
         return Ok(None);
     }
     if let Some(first) = used.first() {
-        log::fatal!(Exit::Failure; "{first} cannot be used with --sysbench-tables or --sysbench-table-size");
+        log::error!("{first} cannot be used with --sysbench-tables or --sysbench-table-size");
+        return Err(Exit::Failure);
     }
     Ok(Some(SysbenchInit { tables: given.0.unwrap_or(1), table_size: given.1.unwrap_or(10_000) }))
 }
@@ -65,13 +66,15 @@ pub(super) fn percentiles(value: Option<&str>) -> Result<Vec<Percentile>, Exit> 
         let value = match text.parse::<f64>() {
             Ok(v) if v.is_finite() && !text.is_empty() => v,
             _ => {
-                log::fatal!(Exit::Failure; "invalid value \"{list}\" for option --latency-percentiles")
+                log::error!("invalid value \"{list}\" for option --latency-percentiles");
+                return Err(Exit::Failure);
             }
         };
         if !(value > 0.0 && value < 100.0) {
-            log::fatal!(Exit::Failure;
+            log::error!(
                 "--latency-percentiles values must be greater than 0 and less than 100 (not \"{text}\")"
             );
+            return Err(Exit::Failure);
         }
         if !out.iter().any(|p| p.value == value) {
             out.push(Percentile::new(value));
@@ -84,7 +87,8 @@ pub(super) fn percentiles(value: Option<&str>) -> Result<Vec<Percentile>, Exit> 
 /// `--report-json=FILE`: any file name but an empty one.
 pub(super) fn report_file(value: &str, option: &str) -> Result<String, Exit> {
     if value.is_empty() {
-        log::fatal!(Exit::Failure; "invalid value \"\" for option {option}");
+        log::error!("invalid value \"\" for option {option}");
+        return Err(Exit::Failure);
     }
     Ok(value.to_string())
 }
@@ -101,9 +105,13 @@ pub(super) fn shard(value: &str) -> Result<Shard, Exit> {
     match parsed {
         Some((index, count)) if index < count => Ok(Shard { index, count }),
         Some(_) => {
-            log::fatal!(Exit::Failure; "--shard must be K/N with 0 <= K < N (not \"{value}\")")
+            log::error!("--shard must be K/N with 0 <= K < N (not \"{value}\")");
+            Err(Exit::Failure)
         }
-        None => log::fatal!(Exit::Failure; "invalid value \"{value}\" for option --shard"),
+        None => {
+            log::error!("invalid value \"{value}\" for option --shard");
+            Err(Exit::Failure)
+        }
     }
 }
 
@@ -112,7 +120,10 @@ pub(super) fn shard(value: &str) -> Result<Shard, Exit> {
 pub(super) fn start_at(value: &str) -> Result<i64, Exit> {
     match epoch_seconds(value).or_else(|| rfc3339(value)) {
         Some(us) => Ok(us),
-        None => log::fatal!(Exit::Failure; "invalid value \"{value}\" for option --start-at"),
+        None => {
+            log::error!("invalid value \"{value}\" for option --start-at");
+            Err(Exit::Failure)
+        }
     }
 }
 

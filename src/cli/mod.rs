@@ -16,19 +16,22 @@ mod getopt;
 mod man_page;
 mod switches;
 mod usage;
+mod values;
 
 use std::ffi::OsString;
-use std::io::Read;
 
-use crate::compat::option::{self, IntOptionError};
+use crate::compat::option;
 use crate::config::{
     Action, BenchConfig, Extensions, InitConfig, MergeConfig, PartitionMethod, RunLength,
 };
 use crate::log;
 use crate::pq::ConnParams;
-use crate::rand::dist::{SeedSpec, parse_seed};
 use crate::script::{self, QueryMode, Script, ScriptError, Slot, VarRegistry, builtin};
 use getopt::{Item, Opt};
+use values::{
+    check_init_steps, default_dbname, parse_int_option, parse_script_weight, read_script_file,
+    set_random_seed,
+};
 
 use crate::version::PG_VERSION;
 /// The default `-I` steps.
@@ -178,7 +181,10 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let seed = match set_random_seed(env_seed.as_deref()) {
         Some(s) => s,
         None => {
-            log::fatal!(Exit::Failure; "error while setting random seed from PGBENCH_RANDOM_SEED environment variable")
+            log::error!(
+                "error while setting random seed from PGBENCH_RANDOM_SEED environment variable"
+            );
+            return Err(Exit::Failure);
         }
     };
     let mut a = LowArgs::new(seed);
@@ -227,13 +233,17 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
                 let text = v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
                 m.report_html = Some(ext::report_file(&text, "--report-html")?);
             }
-            Item::Opt(..) => log::fatal!(Exit::Failure;
-                "--merge can be used only with --latency-percentiles, --report-json and --report-html"
-            ),
+            Item::Opt(..) => {
+                log::error!(
+                    "--merge can be used only with --latency-percentiles, --report-json and --report-html"
+                );
+                return Err(Exit::Failure);
+            }
         }
     }
     if m.files.is_empty() {
-        log::fatal!(Exit::Failure; "--merge needs the --report-json files of the shards");
+        log::error!("--merge needs the --report-json files of the shards");
+        return Err(Exit::Failure);
     }
     Ok(Action::Merge(m))
 }
@@ -278,12 +288,16 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             match v.split_once('=') {
                 Some((name, val)) if !name.is_empty() && !val.is_empty() => {
                     if !script::vars::valid_variable_name(name.as_bytes()) {
-                        log::fatal!(Exit::Failure; "option: invalid variable name: \"{name}\"");
+                        log::error!("option: invalid variable name: \"{name}\"");
+                        return Err(Exit::Failure);
                     }
                     let slot = a.registry.slot(name);
                     a.defines.push((slot, val.to_string()));
                 }
-                _ => log::fatal!(Exit::Failure; "invalid variable definition: \"{v}\""),
+                _ => {
+                    log::error!("invalid variable definition: \"{v}\"");
+                    return Err(Exit::Failure);
+                }
             }
         }
         Opt::File => {
@@ -314,7 +328,8 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::LatencyLimit => {
             let ms = option::atof(&v);
             if ms <= 0.0 || ms.is_nan() {
-                log::fatal!(Exit::Failure; "invalid latency limit: \"{v}\"");
+                log::error!("invalid latency limit: \"{v}\"");
+                return Err(Exit::Failure);
             }
             a.benchmarking_option_set = true;
             // COMPAT: C converts (limit_ms * 1000) to int64 by truncation.
@@ -328,7 +343,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
                 "simple" => QueryMode::Simple,
                 "extended" => QueryMode::Extended,
                 "prepared" => QueryMode::Prepared,
-                _ => log::fatal!(Exit::Failure; "invalid query mode (-M): \"{v}\""),
+                _ => {
+                    log::error!("invalid query mode (-M): \"{v}\"");
+                    return Err(Exit::Failure);
+                }
             };
         }
         Opt::NoVacuum => a.no_vacuum = true,
@@ -356,7 +374,8 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             let rate = option::atof(&v);
             a.benchmarking_option_set = true;
             if rate <= 0.0 || rate.is_nan() {
-                log::fatal!(Exit::Failure; "invalid rate limit: \"{v}\"");
+                log::error!("invalid rate limit: \"{v}\"");
+                return Err(Exit::Failure);
             }
             a.throttle_delay_us = 1_000_000.0 / rate;
         }
@@ -393,7 +412,8 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.sample_rate = option::atof(&v);
             if a.sample_rate <= 0.0 || a.sample_rate > 1.0 || a.sample_rate.is_nan() {
-                log::fatal!(Exit::Failure; "invalid sampling rate: \"{v}\"");
+                log::error!("invalid sampling rate: \"{v}\"");
+                return Err(Exit::Failure);
             }
         }
         Opt::AggregateInterval => {
@@ -417,7 +437,8 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             match set_random_seed(Some(&v)) {
                 Some(s) => a.random_seed = s,
                 None => {
-                    log::fatal!(Exit::Failure; "error while setting random seed from --random-seed option")
+                    log::error!("error while setting random seed from --random-seed option");
+                    return Err(Exit::Failure);
                 }
             }
         }
@@ -437,7 +458,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             } else if v.eq_ignore_ascii_case("hash") {
                 PartitionMethod::Hash
             } else {
-                log::fatal!(Exit::Failure; "invalid partition method, expecting \"range\" or \"hash\", got: \"{v}\"")
+                log::error!(
+                    "invalid partition method, expecting \"range\" or \"hash\", got: \"{v}\""
+                );
+                return Err(Exit::Failure);
             };
         }
         Opt::FailuresDetailed => {
@@ -447,7 +471,8 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::MaxTries => {
             let n = option::atoi(&v);
             if n < 0 {
-                log::fatal!(Exit::Failure; "invalid number of maximum tries: \"{v}\"");
+                log::error!("invalid number of maximum tries: \"{v}\"");
+                return Err(Exit::Failure);
             }
             a.benchmarking_option_set = true;
             a.max_tries = n.unsigned_abs();
@@ -513,11 +538,13 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         a.builtins.push(b);
     }
     if let Err(e) = script::finalize_scripts(&mut a.scripts, a.query_mode) {
-        log::fatal!(Exit::Failure; "{e}");
+        log::error!("{e}");
+        return Err(Exit::Failure);
     }
     let total_weight: i64 = a.scripts.iter().map(|s| i64::from(s.weight)).sum();
     if total_weight == 0 && !a.is_init {
-        log::fatal!(Exit::Failure; "total script weight must not be zero");
+        log::error!("total script weight must not be zero");
+        return Err(Exit::Failure);
     }
     let per_script_stats = a.scripts.len() > 1;
     let threads_given = a.nthreads;
@@ -528,15 +555,28 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     if let Some(s) = a.ext.shard.filter(|s| i64::from(s.count) > i64::from(a.nthreads)) {
         if threads_given > a.nthreads {
             // -j was enough, but a thread runs at least one client.
-            log::fatal!(Exit::Failure;
-                "--shard={}/{} needs at least {} threads, but -c {} allows only {} (each thread runs at least one client)",
-                s.index, s.count, s.count, a.nclients, a.nthreads
-            );
+            {
+                log::error!(
+                    "--shard={}/{} needs at least {} threads, but -c {} allows only {} (each thread runs at least one client)",
+                    s.index,
+                    s.count,
+                    s.count,
+                    a.nclients,
+                    a.nthreads
+                );
+                return Err(Exit::Failure);
+            };
         }
-        log::fatal!(Exit::Failure;
-            "--shard={}/{} needs at least {} threads (-j), not {}",
-            s.index, s.count, s.count, a.nthreads
-        );
+        {
+            log::error!(
+                "--shard={}/{} needs at least {} threads (-j), not {}",
+                s.index,
+                s.count,
+                s.count,
+                a.nthreads
+            );
+            return Err(Exit::Failure);
+        };
     }
 
     let mut rest = positionals.into_iter();
@@ -562,10 +602,12 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
 
     if a.is_init {
         if a.benchmarking_option_set {
-            log::fatal!(Exit::Failure; "some of the specified options cannot be used in initialization (-i) mode");
+            log::error!("some of the specified options cannot be used in initialization (-i) mode");
+            return Err(Exit::Failure);
         }
         if a.partitions == 0 && a.partition_method != PartitionMethod::None {
-            log::fatal!(Exit::Failure; "--partition-method requires greater than zero --partitions");
+            log::error!("--partition-method requires greater than zero --partitions");
+            return Err(Exit::Failure);
         }
         if a.partitions > 0 && a.partition_method == PartitionMethod::None {
             a.partition_method = PartitionMethod::Range;
@@ -593,49 +635,63 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         }));
     }
     if a.initialization_option_set {
-        log::fatal!(Exit::Failure; "some of the specified options cannot be used in benchmarking mode");
+        log::error!("some of the specified options cannot be used in benchmarking mode");
+        return Err(Exit::Failure);
     }
     if a.nxacts > 0 && a.duration > 0 {
-        log::fatal!(Exit::Failure; "specify either a number of transactions (-t) or a duration (-T), not both");
+        log::error!("specify either a number of transactions (-t) or a duration (-T), not both");
+        return Err(Exit::Failure);
     }
     if a.nxacts <= 0 && a.duration <= 0 {
         a.nxacts = 10;
     }
     if a.sample_rate > 0.0 && !a.use_log {
-        log::fatal!(Exit::Failure; "log sampling (--sampling-rate) is allowed only when logging transactions (-l)");
+        log::error!(
+            "log sampling (--sampling-rate) is allowed only when logging transactions (-l)"
+        );
+        return Err(Exit::Failure);
     }
     if a.sample_rate > 0.0 && a.agg_interval > 0 {
-        log::fatal!(Exit::Failure;
+        log::error!(
             "log sampling (--sampling-rate) and aggregation (--aggregate-interval) cannot be used at the same time"
         );
+        return Err(Exit::Failure);
     }
     if a.agg_interval > 0 && !a.use_log {
-        log::fatal!(Exit::Failure; "log aggregation is allowed only when actually logging transactions");
+        log::error!("log aggregation is allowed only when actually logging transactions");
+        return Err(Exit::Failure);
     }
     if !a.use_log && a.log_prefix.is_some() {
-        log::fatal!(Exit::Failure; "log file prefix (--log-prefix) is allowed only when logging transactions (-l)");
+        log::error!(
+            "log file prefix (--log-prefix) is allowed only when logging transactions (-l)"
+        );
+        return Err(Exit::Failure);
     }
     if a.duration > 0 && a.agg_interval > a.duration {
-        log::fatal!(Exit::Failure;
+        log::error!(
             "number of seconds for aggregation ({}) must not be higher than test duration ({})",
             a.agg_interval,
             a.duration
         );
+        return Err(Exit::Failure);
     }
     if a.duration > 0 && a.agg_interval > 0 && a.duration % a.agg_interval != 0 {
-        log::fatal!(Exit::Failure;
+        log::error!(
             "duration ({}) must be a multiple of aggregation interval ({})",
             a.duration,
             a.agg_interval
         );
+        return Err(Exit::Failure);
     }
     if a.progress_timestamp && a.progress == 0 {
-        log::fatal!(Exit::Failure; "--progress-timestamp is allowed only under --progress");
+        log::error!("--progress-timestamp is allowed only under --progress");
+        return Err(Exit::Failure);
     }
     if a.max_tries == 0 && a.latency_limit_us == 0 && a.duration <= 0 {
-        log::fatal!(Exit::Failure;
+        log::error!(
             "an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)"
         );
+        return Err(Exit::Failure);
     }
     Ok(Action::Bench(Box::new(BenchConfig {
         conn,
@@ -678,104 +734,6 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     })))
 }
 
-/// The database name when neither `-d` nor a positional argument gives
-/// one: `PGDATABASE`, then `PGUSER`, then the effective user's name.
-fn default_dbname() -> Result<String, Exit> {
-    for var in ["PGDATABASE", "PGUSER"] {
-        if let Some(v) = std::env::var(var).ok().filter(|v| !v.is_empty()) {
-            return Ok(v);
-        }
-    }
-    match crate::sys::user::effective_user_name() {
-        Ok(u) => Ok(u),
-        Err(e) => {
-            log::raw(format!("{}: {e}\n", log::progname()).as_bytes());
-            Err(Exit::Failure)
-        }
-    }
-}
-
-/// `option_parse_int` with C's two messages.
-fn parse_int_option(text: &str, name: &str, min: i32, max: i32) -> Result<i32, Exit> {
-    match option::option_parse_int(text, min, max) {
-        Ok(v) => Ok(v),
-        Err(IntOptionError::Invalid) => {
-            log::fatal!(Exit::Failure; "invalid value \"{text}\" for option {name}")
-        }
-        Err(IntOptionError::Range) => {
-            log::fatal!(Exit::Failure; "{name} must be in range {min}..{max}")
-        }
-    }
-}
-
-/// `set_random_seed`: None (unset) or "time" seeds from the clock, "rand"
-/// from the kernel, else an unsigned integer. Logs C's messages; None on
-/// failure (the caller adds where the seed came from).
-fn set_random_seed(text: Option<&str>) -> Option<u64> {
-    let seed = match text.map(parse_seed) {
-        None | Some(Some(SeedSpec::Time)) => {
-            u64::from_ne_bytes(crate::sys::clock::monotonic_us().to_ne_bytes())
-        }
-        Some(Some(SeedSpec::Rand)) => match crate::sys::clock::strong_random_u64() {
-            Some(s) => s,
-            None => {
-                log::error!("could not generate random seed");
-                return None;
-            }
-        },
-        Some(Some(SeedSpec::Value(v))) => v,
-        Some(None) => {
-            log::error!("unrecognized random seed option \"{}\"", text.unwrap_or_default());
-            log::detail!("Expecting an unsigned integer, \"time\" or \"rand\".");
-            return None;
-        }
-    };
-    if text.is_some() {
-        log::info!("setting random seed to {seed}");
-    }
-    Some(seed)
-}
-
-/// `parseScriptWeight`: splits `NAME@W` at the last `@`.
-fn parse_script_weight(option: &str) -> Result<(String, i32), Exit> {
-    let Some(at) = option.rfind('@') else {
-        return Ok((option.to_string(), 1));
-    };
-    let (name, spec) = (&option[..at], &option[at..]);
-    let digits = &spec[1..];
-    let r = option::strtol(digits);
-    if r.overflow || r.consumed == 0 || r.consumed != digits.len() {
-        log::fatal!(Exit::Failure; "invalid weight specification: {spec}");
-    }
-    match i32::try_from(r.value) {
-        Ok(w) if w >= 0 => Ok((name.to_string(), w)),
-        _ => {
-            log::fatal!(Exit::Failure; "weight specification out of range (0 .. {}): {}", i32::MAX, r.value)
-        }
-    }
-}
-
-/// Reads a script file, or stdin for "-" (`process_file`).
-fn read_script_file(name: &str) -> Result<Vec<u8>, Exit> {
-    let mut buf = Vec::new();
-    if name == "-" {
-        if let Err(e) = std::io::stdin().lock().read_to_end(&mut buf) {
-            log::fatal!(Exit::Failure; "could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
-        }
-        return Ok(buf);
-    }
-    let mut f = match std::fs::File::open(name) {
-        Ok(f) => f,
-        Err(e) => {
-            log::fatal!(Exit::Failure; "could not open file \"{name}\": {}", crate::sys::os_error_text(&e))
-        }
-    };
-    if let Err(e) = f.read_to_end(&mut buf) {
-        log::fatal!(Exit::Failure; "could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
-    }
-    Ok(buf)
-}
-
 /// `ParseScript` + `addScript`: parses, checks and appends a script. C
 /// reports an empty script before "too many scripts", and that before a
 /// conditional-structure error.
@@ -783,28 +741,16 @@ fn add_script(a: &mut LowArgs, desc: &str, text: &[u8], weight: i32) -> Result<(
     let full = a.scripts.len() >= MAX_SCRIPTS;
     let mut s = match script::parse_script(desc, text, &mut a.registry) {
         Ok(_) | Err(ScriptError::Condition { .. }) if full => {
-            log::fatal!(Exit::Failure; "at most {MAX_SCRIPTS} SQL scripts are allowed")
+            log::error!("at most {MAX_SCRIPTS} SQL scripts are allowed");
+            return Err(Exit::Failure);
         }
         Ok(s) => s,
-        Err(e) => log::fatal!(Exit::Failure; "{e}"),
+        Err(e) => {
+            log::error!("{e}");
+            return Err(Exit::Failure);
+        }
     };
     s.weight = weight;
     a.scripts.push(s);
-    Ok(())
-}
-
-/// `checkInitSteps`: the step string must be non-empty letters of
-/// `dtgGvpf` (spaces allowed).
-fn check_init_steps(steps: &str) -> Result<(), Exit> {
-    if steps.is_empty() {
-        log::fatal!(Exit::Failure; "no initialization steps specified");
-    }
-    for c in steps.chars() {
-        if c != ' ' && !ALL_INIT_STEPS.contains(c) {
-            log::error!("unrecognized initialization step \"{c}\"");
-            log::detail!("Allowed step characters are: \"{ALL_INIT_STEPS}\".");
-            return Err(Exit::Failure);
-        }
-    }
     Ok(())
 }

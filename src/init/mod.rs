@@ -37,7 +37,10 @@ pub(crate) fn run(cfg: &InitConfig) -> Result<(), Failed> {
         Ok(c) => c,
         Err(msg) => {
             log::error!("{msg}");
-            log::fatal!(Failed; "could not create connection for initialization");
+            {
+                log::error!("could not create connection for initialization");
+                return Err(Failed);
+            };
         }
     };
     let _cancel = crate::pq::CancelOnSigint::arm(&con);
@@ -77,7 +80,10 @@ pub(crate) fn run(cfg: &InitConfig) -> Result<(), Failed> {
                 "foreign keys"
             }
             ' ' => continue,
-            other => log::fatal!(Failed; "unrecognized initialization step \"{other}\""),
+            other => {
+                log::error!("unrecognized initialization step \"{other}\"");
+                return Err(Failed);
+            }
         };
         steps.record(op, start);
     }
@@ -118,7 +124,8 @@ fn seconds_since(start_us: i64) -> f64 {
 /// `executeStatement`: runs a command that must return `PGRES_COMMAND_OK`.
 fn execute(con: &mut Conn, sql: &str) -> Result<(), Failed> {
     let Ok(c_sql) = CString::new(sql) else {
-        log::fatal!(Failed; "query failed: invalid query text")
+        log::error!("query failed: invalid query text");
+        return Err(Failed);
     };
     let ok = con.exec(&c_sql).is_some_and(|r| r.status() == ExecStatus::CommandOk);
     if !ok {
@@ -178,7 +185,10 @@ const DDLS: [Ddl; 4] = [
 fn quote_ident(con: &Conn, name: &str) -> Result<String, Failed> {
     match con.escape_identifier(name) {
         Some(s) => Ok(s),
-        None => log::fatal!(Failed; "{}", con.error_message()),
+        None => {
+            log::error!("{}", con.error_message());
+            Err(Failed)
+        }
     }
 }
 
@@ -391,10 +401,14 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
     } else {
         format!("copy {} from stdin", table.name())
     };
-    let Ok(c_sql) = CString::new(sql) else { log::fatal!(Failed; "invalid format string") };
+    let Ok(c_sql) = CString::new(sql) else {
+        log::error!("invalid format string");
+        return Err(Failed);
+    };
     let status = con.exec(&c_sql).map(|r| r.status());
     if status != Some(ExecStatus::CopyIn) {
-        log::fatal!(Failed; "unexpected copy in result: {}", con.error_message());
+        log::error!("unexpected copy in result: {}", con.error_message());
+        return Err(Failed);
     }
     let mut progress = Progress::new(cfg.quiet);
     let mut buf = Vec::with_capacity(COPY_CHUNK + 128);
@@ -402,7 +416,8 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
         table.push_row(&mut buf, k);
         if buf.len() >= COPY_CHUNK {
             if !con.put_copy_data(&buf) {
-                log::fatal!(Failed; "PQputline failed");
+                log::error!("PQputline failed");
+                return Err(Failed);
             }
             buf.clear();
         }
@@ -418,17 +433,22 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
 /// Sends the last COPY data and ends the COPY, with C's messages.
 fn end_copy(con: &mut Conn, buf: &[u8]) -> Result<(), Failed> {
     if !buf.is_empty() && !con.put_copy_data(buf) {
-        log::fatal!(Failed; "PQputline failed");
+        log::error!("PQputline failed");
+        return Err(Failed);
     }
     if !con.put_copy_end() {
-        log::fatal!(Failed; "very last PQputline failed");
+        log::error!("very last PQputline failed");
+        return Err(Failed);
     }
     let ok = con.get_result().is_some_and(|r| r.status() == ExecStatus::CommandOk);
     // Drain to the end of the command, as PQendcopy does.
     while con.get_result().is_some() {}
     if !ok {
         log::raw(con.error_message().as_bytes());
-        log::fatal!(Failed; "PQendcopy failed");
+        {
+            log::error!("PQendcopy failed");
+            return Err(Failed);
+        };
     }
     Ok(())
 }

@@ -87,10 +87,12 @@ fn populate(
 ) -> Result<(), Failed> {
     let name = format!("sbtest{n}");
     let Ok(sql) = std::ffi::CString::new(format!("COPY {name} (k, c, pad) FROM STDIN")) else {
-        log::fatal!(Failed; "invalid format string")
+        log::error!("invalid format string");
+        return Err(Failed);
     };
     if con.exec(&sql).map(|r| r.status()) != Some(ExecStatus::CopyIn) {
-        log::fatal!(Failed; "unexpected copy in result: {}", con.error_message());
+        log::error!("unexpected copy in result: {}", con.error_message());
+        return Err(Failed);
     }
     let total = i64::from(sb.table_size);
     let size = sb.table_size.unsigned_abs();
@@ -105,7 +107,8 @@ fn populate(
         buf.push(b'\n');
         if buf.len() >= super::COPY_CHUNK {
             if !con.put_copy_data(&buf) {
-                log::fatal!(Failed; "PQputline failed");
+                log::error!("PQputline failed");
+                return Err(Failed);
             }
             buf.clear();
         }
