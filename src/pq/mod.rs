@@ -20,7 +20,7 @@ mod conn;
 mod result;
 mod status;
 
-pub(crate) use conn::{Conn, ConnParams, ParamBuf};
+pub(crate) use conn::{Conn, ConnParams, ConnectError, ParamBuf};
 pub(crate) use result::PgResult;
 pub(crate) use status::{ExecStatus, PipelineStatus, TxStatus};
 

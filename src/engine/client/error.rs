@@ -4,6 +4,7 @@
 //! and failing the transaction (`doRetry`), with `--verbose-errors`
 //! messages.
 
+use super::link::{Link, Reply};
 use super::{Client, LazyNow, State};
 use crate::engine::shared::Shared;
 use crate::log;
@@ -73,7 +74,7 @@ pub(super) enum TStatus {
     OtherError,
 }
 
-impl Client {
+impl<L: Link> Client<L> {
     /// `commandFailed`: the abort message for the current command.
     #[cold]
     #[inline(never)]

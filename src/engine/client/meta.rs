@@ -4,15 +4,16 @@
 //! branch (`CSTATE_SKIP_COMMAND`).
 
 use super::cond::{Cond, OnSkip};
+use super::link::Link;
 use super::{Client, LazyNow, State};
 use crate::engine::shared::Shared;
 use crate::engine::shell;
 use crate::engine::thread_state::Scratch;
 use crate::log;
-use crate::pq::{Conn, PipelineStatus};
+use crate::pq::PipelineStatus;
 use crate::script::{Command, EvalCtx, MetaCommand, QueryMode, Value, eval, truthy};
 
-impl Client {
+impl<L: Link> Client<L> {
     /// `executeMetaCommand`: runs a meta command; returns the next state
     /// (`StartCommand` again when a signal interrupted a shell command).
     #[inline(never)]
@@ -120,7 +121,7 @@ impl Client {
                     return State::Aborted;
                 }
                 self.maybe_pipeline = true;
-                if !self.conn.as_mut().is_some_and(Conn::enter_pipeline_mode) {
+                if !self.conn.as_mut().is_some_and(L::enter_pipeline_mode) {
                     self.command_failed("startpipeline", "failed to enter pipeline mode");
                     return State::Aborted;
                 }
@@ -129,10 +130,10 @@ impl Client {
                 let ending = matches!(meta, MetaCommand::EndPipeline);
                 // \syncpipeline queues a sync point; \endpipeline also flushes
                 // and then waits for every result of the pipeline.
-                let (tag, sync): (&str, fn(&mut Conn) -> bool) = if ending {
-                    ("endpipeline", Conn::pipeline_sync)
+                let (tag, sync): (&str, fn(&mut L) -> bool) = if ending {
+                    ("endpipeline", L::pipeline_sync)
                 } else {
-                    ("syncpipeline", Conn::send_pipeline_sync)
+                    ("syncpipeline", L::send_pipeline_sync)
                 };
                 if self.pipeline_status() != PipelineStatus::On {
                     self.command_failed(tag, "not in pipeline mode");

@@ -15,8 +15,11 @@
 
 mod cond;
 mod error;
+pub(crate) mod link;
 mod meta;
 mod sql;
+#[cfg(test)]
+mod tests;
 
 use std::os::fd::RawFd;
 
@@ -31,6 +34,7 @@ use crate::stats::TxOutcome;
 use crate::sys::clock::monotonic_us;
 use cond::CondStack;
 use error::{ErrorStatus, TStatus};
+use link::{Link, Reply};
 use sql::Prepared;
 
 /// The states of a client (C's `ConnectionStateEnum`).
@@ -142,13 +146,13 @@ impl LazyNow {
 /// A client (C's `CState`).
 #[derive(Debug)]
 #[doc(alias = "CState")]
-pub(crate) struct Client {
+pub(crate) struct Client<L: Link = Conn> {
     /// Client number, 0-based over the whole run.
     pub(crate) id: i32,
     /// Where the state machine is.
     pub(crate) state: State,
     /// The connection (None before `-C` connects and after it disconnects).
-    conn: Option<Conn>,
+    conn: Option<L>,
     /// The client's variables.
     vars: Vars,
     /// Generator of the script functions (`cs_func_rs`).
@@ -184,7 +188,7 @@ pub(crate) struct Client {
     cnt: i64,
 }
 
-impl Client {
+impl<L: Link> Client<L> {
     /// A client in its initial state.
     pub(crate) fn new(id: i32, vars: Vars, rng: PgPrng, n_commands: usize) -> Self {
         Client {
@@ -211,7 +215,7 @@ impl Client {
     }
 
     /// Installs a connection (initial connection or `-C` reconnect).
-    pub(crate) fn set_conn(&mut self, conn: Conn) {
+    pub(crate) fn set_conn(&mut self, conn: L) {
         self.conn = Some(conn);
     }
 
@@ -235,7 +239,7 @@ impl Client {
         if c.transaction_status() != crate::pq::TxStatus::Active {
             return;
         }
-        if let Some(Err(msg)) = c.canceller().map(|k| k.cancel()) {
+        if let Some(Err(msg)) = c.cancel() {
             log::debug!("client {} could not send cancel request: {msg}", self.id);
         }
     }
@@ -249,12 +253,12 @@ impl Client {
     /// The connection's number, if connected.
     #[inline]
     pub(crate) fn conn_id(&self) -> Option<u64> {
-        self.conn.as_ref().map(Conn::id)
+        self.conn.as_ref().map(L::id)
     }
 
     /// libpq's last error message on this client's connection.
     pub(crate) fn conn_error(&self) -> String {
-        self.conn.as_ref().map(Conn::error_message).unwrap_or_default()
+        self.conn.as_ref().map(L::error_message).unwrap_or_default()
     }
 
     /// libpq's pipeline status; asked only after this client entered
@@ -263,7 +267,7 @@ impl Client {
         if !self.maybe_pipeline {
             return PipelineStatus::Off;
         }
-        self.conn.as_ref().map_or(PipelineStatus::Off, Conn::pipeline_status)
+        self.conn.as_ref().map_or(PipelineStatus::Off, L::pipeline_status)
     }
 
     /// Runs the state machine until the client has to wait.
@@ -310,7 +314,7 @@ impl Client {
                 State::StartTx => {
                     if self.conn.is_none() {
                         let start = now.get();
-                        match Conn::connect(&sh.cfg.conn) {
+                        match L::connect(&sh.cfg.conn) {
                             Ok(c) => self.set_conn(c),
                             Err(msg) => {
                                 log::error!("{msg}");

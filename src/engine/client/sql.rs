@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::ffi::{CStr, CString};
 
 use super::error::sql_error_status;
+use super::link::{Link, Reply};
 use super::{Client, ErrorStatus};
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::Scratch;
@@ -14,7 +15,7 @@ use crate::log;
 use crate::pq::{ExecStatus, PipelineStatus};
 use crate::script::{Command, CommandKind, GsetKind, MetaCommand, QueryMode, SqlCommand};
 
-impl Client {
+impl<L: Link> Client<L> {
     /// `prepareCommand`: prepares command `idx` of the current script on
     /// this connection if it was not yet (synchronously, as C 17 does; a
     /// failure is logged and the statement still counts as prepared).
@@ -324,7 +325,7 @@ impl Client {
 /// pipeline, and stops at once on a bad connection.
 #[cold]
 #[inline(never)]
-fn discard_available(conn: &mut crate::pq::Conn) {
+fn discard_available<L: Link>(conn: &mut L) {
     loop {
         if !conn.is_ok() {
             return;
@@ -339,7 +340,7 @@ fn discard_available(conn: &mut crate::pq::Conn) {
 /// client, script and command.
 #[cold]
 #[inline(never)]
-fn query_aborted(at: (i32, usize, usize), qrynum: usize, r: &crate::pq::PgResult) {
+fn query_aborted<R: Reply>(at: (i32, usize, usize), qrynum: usize, r: &R) {
     let (client, script, command) = at;
     log::error!(
         "client {client} script {script} aborted in command {command} query {qrynum}: {}",

@@ -1,0 +1,215 @@
+//! The seam under the client: what its state machine asks of a connection
+//! ([`Link`]) and of a query's result ([`Reply`]). libpq's [`Conn`] and
+//! [`PgResult`] are the one implementation a run uses (the client is
+//! generic over it and monomorphised, so the seam costs nothing per
+//! transaction); the unit tests drive the machine through scripted ones.
+
+use std::ffi::CStr;
+use std::os::fd::RawFd;
+
+use crate::pq::{
+    Conn, ConnParams, ConnectError, ExecStatus, ParamBuf, PgResult, PipelineStatus, TxStatus,
+};
+
+/// A query's result, as the client reads it.
+pub(crate) trait Reply {
+    /// `PQresultStatus`.
+    fn status(&self) -> ExecStatus;
+    /// `PG_DIAG_SQLSTATE`.
+    fn sqlstate(&self) -> Option<[u8; 5]>;
+    /// `PQntuples`.
+    fn ntuples(&self) -> usize;
+    /// `PQnfields`.
+    fn nfields(&self) -> usize;
+    /// `PQfname`.
+    fn fname(&self, col: usize) -> &[u8];
+    /// `PQgetvalue`.
+    fn value(&self, row: usize, col: usize) -> &[u8];
+    /// `PQresultErrorMessage`.
+    fn error_message(&self) -> String;
+}
+
+/// A connection, as the client uses it: libpq's asynchronous calls.
+pub(crate) trait Link: Sized + std::fmt::Debug {
+    /// Its results.
+    type Reply: Reply;
+    /// Connects (blocking), as `-C` does before each transaction.
+    fn connect(params: &ConnParams) -> Result<Self, ConnectError>;
+    /// A number no other connection of the process has had.
+    fn id(&self) -> u64;
+    /// `PQsocket`.
+    fn socket(&self) -> RawFd;
+    /// `PQstatus` is `CONNECTION_OK`.
+    fn is_ok(&self) -> bool;
+    /// `PQerrorMessage`.
+    fn error_message(&self) -> String;
+    /// `PQtransactionStatus`.
+    fn transaction_status(&self) -> TxStatus;
+    /// `PQpipelineStatus`.
+    fn pipeline_status(&self) -> PipelineStatus;
+    /// `PQprepare` (blocking).
+    fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<Self::Reply>;
+    /// `PQsendQuery`.
+    fn send_query(&mut self, sql: &CStr) -> bool;
+    /// `PQsendQueryParams` with the text parameters in `values`.
+    fn send_query_params(
+        &mut self,
+        sql: &CStr,
+        values: &[u8],
+        starts: &[u32],
+        params: &mut ParamBuf,
+    ) -> bool;
+    /// `PQsendQueryPrepared` with the text parameters in `values`.
+    fn send_query_prepared(
+        &mut self,
+        name: &CStr,
+        values: &[u8],
+        starts: &[u32],
+        params: &mut ParamBuf,
+    ) -> bool;
+    /// `PQconsumeInput`.
+    fn consume_input(&mut self) -> bool;
+    /// `PQisBusy`.
+    fn is_busy(&mut self) -> bool;
+    /// `PQgetResult`.
+    fn get_result(&mut self) -> Option<Self::Reply>;
+    /// `PQflush`.
+    fn flush(&mut self) -> i32;
+    /// `PQenterPipelineMode`.
+    fn enter_pipeline_mode(&mut self) -> bool;
+    /// `PQexitPipelineMode`.
+    fn exit_pipeline_mode(&mut self) -> bool;
+    /// `PQpipelineSync`.
+    fn pipeline_sync(&mut self) -> bool;
+    /// `PQsendPipelineSync` (or its equivalent before libpq 17).
+    fn send_pipeline_sync(&mut self) -> bool;
+    /// Leaves a COPY the server started.
+    fn end_copy(&mut self) -> bool;
+    /// Asks the server to cancel what runs (None: no cancel handle).
+    fn cancel(&self) -> Option<Result<(), String>>;
+    /// `PQfinish`.
+    fn finish(self);
+}
+
+impl Reply for PgResult {
+    #[inline]
+    fn status(&self) -> ExecStatus {
+        PgResult::status(self)
+    }
+    fn sqlstate(&self) -> Option<[u8; 5]> {
+        PgResult::sqlstate(self)
+    }
+    #[inline]
+    fn ntuples(&self) -> usize {
+        PgResult::ntuples(self)
+    }
+    #[inline]
+    fn nfields(&self) -> usize {
+        PgResult::nfields(self)
+    }
+    #[inline]
+    fn fname(&self, col: usize) -> &[u8] {
+        PgResult::fname(self, col)
+    }
+    #[inline]
+    fn value(&self, row: usize, col: usize) -> &[u8] {
+        PgResult::value(self, row, col)
+    }
+    fn error_message(&self) -> String {
+        PgResult::error_message(self)
+    }
+}
+
+impl Link for Conn {
+    type Reply = PgResult;
+    fn connect(params: &ConnParams) -> Result<Self, ConnectError> {
+        Conn::connect(params)
+    }
+    #[inline]
+    fn id(&self) -> u64 {
+        Conn::id(self)
+    }
+    #[inline]
+    fn socket(&self) -> RawFd {
+        Conn::socket(self)
+    }
+    #[inline]
+    fn is_ok(&self) -> bool {
+        Conn::is_ok(self)
+    }
+    fn error_message(&self) -> String {
+        Conn::error_message(self)
+    }
+    #[inline]
+    fn transaction_status(&self) -> TxStatus {
+        Conn::transaction_status(self)
+    }
+    #[inline]
+    fn pipeline_status(&self) -> PipelineStatus {
+        Conn::pipeline_status(self)
+    }
+    fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<PgResult> {
+        Conn::prepare(self, name, sql, nparams)
+    }
+    #[inline]
+    fn send_query(&mut self, sql: &CStr) -> bool {
+        Conn::send_query(self, sql)
+    }
+    #[inline]
+    fn send_query_params(
+        &mut self,
+        sql: &CStr,
+        values: &[u8],
+        starts: &[u32],
+        params: &mut ParamBuf,
+    ) -> bool {
+        Conn::send_query_params(self, sql, values, starts, params)
+    }
+    #[inline]
+    fn send_query_prepared(
+        &mut self,
+        name: &CStr,
+        values: &[u8],
+        starts: &[u32],
+        params: &mut ParamBuf,
+    ) -> bool {
+        Conn::send_query_prepared(self, name, values, starts, params)
+    }
+    #[inline]
+    fn consume_input(&mut self) -> bool {
+        Conn::consume_input(self)
+    }
+    #[inline]
+    fn is_busy(&mut self) -> bool {
+        Conn::is_busy(self)
+    }
+    #[inline]
+    fn get_result(&mut self) -> Option<PgResult> {
+        Conn::get_result(self)
+    }
+    #[inline]
+    fn flush(&mut self) -> i32 {
+        Conn::flush(self)
+    }
+    fn enter_pipeline_mode(&mut self) -> bool {
+        Conn::enter_pipeline_mode(self)
+    }
+    fn exit_pipeline_mode(&mut self) -> bool {
+        Conn::exit_pipeline_mode(self)
+    }
+    fn pipeline_sync(&mut self) -> bool {
+        Conn::pipeline_sync(self)
+    }
+    fn send_pipeline_sync(&mut self) -> bool {
+        Conn::send_pipeline_sync(self)
+    }
+    fn end_copy(&mut self) -> bool {
+        Conn::end_copy(self)
+    }
+    fn cancel(&self) -> Option<Result<(), String>> {
+        self.canceller().map(|k| k.cancel())
+    }
+    fn finish(self) {
+        Conn::finish(self);
+    }
+}
