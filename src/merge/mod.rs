@@ -94,7 +94,7 @@ fn scripts_of(cfg: &Value) -> Result<Vec<Script>, BadField> {
         let body = read::text(s, &["text"])?;
         let mut script = parse_script(name, body.as_bytes(), &mut registry)
             .map_err(|e| BadField(format!("configuration.scripts ({e})")))?;
-        script.weight = i32::try_from(read::int(s, &["weight"])?).unwrap_or(0);
+        script.weight = read::int_as(s, &["weight"])?;
         out.push(script);
     }
     Ok(out)
@@ -200,7 +200,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         }
         if aligned {
             for iv in read::list(v, &["progress", "intervals"])? {
-                let index = u64::try_from(read::int(iv, &["index"])?).unwrap_or(0);
+                let index: u64 = read::int_as(iv, &["index"])?;
                 let part = PackedPart {
                     script: 0,
                     stats: read::stats(iv)?,

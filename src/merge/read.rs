@@ -24,6 +24,12 @@ pub(super) fn int(v: &Value, path: &[&str]) -> Result<i64, BadField> {
     at(v, path).as_i64().ok_or_else(|| BadField(name(path)))
 }
 
+/// An integer that must fit `T` (a weight, an index): one that does not
+/// is a bad field, not a value clamped into range.
+pub(super) fn int_as<T: TryFrom<i64>>(v: &Value, path: &[&str]) -> Result<T, BadField> {
+    T::try_from(int(v, path)?).map_err(|_| BadField(name(path)))
+}
+
 pub(super) fn num(v: &Value, path: &[&str]) -> Result<f64, BadField> {
     at(v, path).as_f64().ok_or_else(|| BadField(name(path)))
 }
