@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# A short run of the script fuzzer (fuzz/fuzz_targets/script.rs): parses
-# arbitrary bytes as a pgbench script, prepares it for every query mode,
-# renders its SQL and evaluates its expressions; any panic, hang or abort
-# is a failure. Needs cargo-fuzz (installed from crates.io if missing).
+# A short run of the script fuzzer (fuzz/fuzz_targets/script.rs, which
+# calls the library's pgbench_rs::fuzzing::script): parses arbitrary bytes
+# as a pgbench script, prepares it for every query mode, renders its SQL
+# and evaluates its expressions; any panic, hang or abort is a failure.
+# Needs cargo-fuzz (installed with cargo if missing).
 #
 #   scripts/fuzz.sh [SECONDS]
 set -euo pipefail

@@ -141,7 +141,7 @@ fn modules() -> Vec<Module> {
                 rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
             let last = path.pop().unwrap();
             let stem = last.trim_end_matches(".rs");
-            if stem != "mod" && stem != "main" {
+            if stem != "mod" && stem != "main" && stem != "lib" {
                 path.push(stem.to_string());
             }
             let text = std::fs::read_to_string(&f).unwrap();

@@ -11,7 +11,7 @@
 //! `sub/../r.json` are one file, and a symbolic link is the file it
 //! points to.
 //!
-//! [`write`] writes a report to a temporary file in the same directory,
+//! [`write()`] writes a report to a temporary file in the same directory,
 //! flushes it to the disk and renames it over the report's name, so that a
 //! write that fails (a full file system) leaves the old file or none, never
 //! a cut one; the failure is remembered ([`failed`]) for the exit status.

@@ -1,0 +1,110 @@
+//! pgbench-rs as a library: the modules of the program, behind a small
+//! public surface. [`run`] does what the command line asks and says how it
+//! went ([`Outcome`]); the binary (`main.rs`) turns that into the exit
+//! status. [`fuzzing`] is the entry point of the fuzz targets.
+
+mod cli;
+mod compat;
+mod config;
+mod engine;
+mod init;
+mod log;
+mod merge;
+mod pq;
+mod rand;
+mod report;
+mod script;
+mod stats;
+mod sys;
+mod time;
+mod version;
+
+pub mod fuzzing;
+
+use std::ffi::OsString;
+
+use config::Action;
+use engine::RunOutcome;
+
+/// How a command line went, for the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// It did what was asked (also `--help`, `-V`, `-b list`).
+    Success,
+    /// A usage or set-up error: bad options or scripts, no connection, a
+    /// failed initialization, a report file that could not be written.
+    Failure,
+    /// A run (or a merged shard) in which some client aborted.
+    Aborted,
+    /// A signal interrupted the run after its report: the process should
+    /// end by that signal.
+    Interrupted {
+        /// The signal's number.
+        signal: i32,
+    },
+    /// `--merge` of a shard that a signal interrupted: the status its
+    /// shell saw (128 plus the signal's number).
+    ShardInterrupted {
+        /// The signal's number.
+        signal: i32,
+    },
+}
+
+/// Does what `argv` (with `argv[0]`) asks: `-i`, a benchmark or
+/// `--merge`, with C pgbench's messages on the way.
+pub fn run(argv: Vec<OsString>) -> Outcome {
+    let argv0 = argv.first().map(|a| a.to_string_lossy().into_owned()).unwrap_or_default();
+    log::init(&argv0);
+    match cli::parse(argv) {
+        Err(cli::Exit::Success) => Outcome::Success,
+        Err(cli::Exit::Failure) => Outcome::Failure,
+        Ok(Action::Init(cfg)) => match init::run(&cfg) {
+            Ok(()) => Outcome::Success,
+            Err(init::Failed) => Outcome::Failure,
+        },
+        Ok(Action::Bench(cfg)) => {
+            let reports = reports(&cfg.ext.report_json, &cfg.ext.report_html);
+            if report::files::check(&reports, &[]).is_err() {
+                return Outcome::Failure;
+            }
+            match engine::run(&cfg) {
+                Ok(RunOutcome::Interrupted { by, .. }) => {
+                    Outcome::Interrupted { signal: by.signal }
+                }
+                // A report file that could not be written.
+                Ok(_) if report::files::failed() => Outcome::Failure,
+                Ok(RunOutcome::Completed) => Outcome::Success,
+                Ok(RunOutcome::Aborted | RunOutcome::ExitedOnAbort) => Outcome::Aborted,
+                Err(engine::SetupFailed) => Outcome::Failure,
+            }
+        }
+        Ok(Action::Merge(m)) => {
+            let reports = reports(&m.report_json, &m.report_html);
+            if report::files::check(&reports, &m.files).is_err() {
+                return Outcome::Failure;
+            }
+            match merge::run(&m) {
+                Ok(_) if report::files::failed() => Outcome::Failure,
+                Ok(merge::Merged::Complete) => Outcome::Success,
+                Ok(merge::Merged::Aborted) => Outcome::Aborted,
+                Ok(merge::Merged::Interrupted { signal }) => Outcome::ShardInterrupted { signal },
+                Err(merge::Failed) => Outcome::Failure,
+            }
+        }
+    }
+}
+
+/// Ends the process by `signal` (after the report of a run it
+/// interrupted), flushing stdout and stderr first.
+pub fn die_by(signal: i32) -> ! {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().flush();
+    let _ = std::io::stderr().lock().flush();
+    sys::signal::die_by(signal)
+}
+
+/// The report files asked for, with their options.
+fn reports<'a>(json: &'a Option<String>, html: &'a Option<String>) -> Vec<(&'static str, &'a str)> {
+    let named = [("--report-json", json), ("--report-html", html)];
+    named.into_iter().filter_map(|(option, file)| Some((option, file.as_deref()?))).collect()
+}
