@@ -250,8 +250,8 @@ pub(crate) struct BenchConfig {
     pub(crate) sample_rate: f64,
     /// `--aggregate-interval` in seconds (0: none).
     pub(crate) agg_interval: i32,
-    /// `-L` in microseconds (0: none).
-    pub(crate) latency_limit_us: i64,
+    /// `-L` in microseconds (none: no limit).
+    pub(crate) latency_limit_us: Option<i64>,
     /// `-R` as the mean delay between transactions of one thread, in
     /// microseconds (0: no rate limit). Already multiplied by `nthreads`.
     pub(crate) throttle_delay_us: f64,

@@ -713,7 +713,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         log_prefix: a.log_prefix,
         sample_rate: a.sample_rate,
         agg_interval: a.agg_interval,
-        latency_limit_us: a.latency_limit_us,
+        latency_limit_us: (a.latency_limit_us != 0).then_some(a.latency_limit_us),
         throttle_delay_us: a.throttle_delay_us,
         query_mode: a.query_mode,
         progress: a.progress,

@@ -206,11 +206,11 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         cfg,
         scripts: &cfg.scripts,
         timer,
-        warmup_us: i64::from(cfg.ext.warmup_s) * 1_000_000,
+        warmup_us: (cfg.ext.warmup_s > 0).then(|| i64::from(cfg.ext.warmup_s) * 1_000_000),
         start_at,
         detailed: cfg.progress > 0
             || cfg.throttle_delay_us > 0.0
-            || cfg.latency_limit_us != 0
+            || cfg.latency_limit_us.is_some()
             || cfg.use_log
             || cfg.per_script_stats
             || cfg.ext.distributions(),

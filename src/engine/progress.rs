@@ -38,7 +38,7 @@ pub(crate) fn supervise(
     let grace_us = (progress_us / 2).min(1_000_000);
     // With --warmup, its progress lines first; then those of the
     // measurement, from its own origin.
-    let mut measuring = sh.warmup_us == 0;
+    let mut measuring = sh.warmup_us.is_none();
     let mut warmed = vec![false; nthreads];
     while results.len() < nthreads {
         let origin = if measuring { sh.sync.measure_origin.get() } else { None }

@@ -19,8 +19,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) scripts: &'a [Script],
     /// Set when the `-T` duration is over (C's `timer_exceeded`).
     pub(crate) timer: &'a AtomicBool,
-    /// `--warmup` in µs (0: none).
-    pub(crate) warmup_us: i64,
+    /// `--warmup` in µs (none: no warm-up).
+    pub(crate) warmup_us: Option<i64>,
     /// `--start-at` (monotonic µs).
     pub(crate) start_at: Option<i64>,
     /// Whether latencies are measured (`-P`, `-R`, `-L`, `-l` or several
@@ -70,7 +70,7 @@ impl Shared<'_> {
     /// the end of the run. Returns the origin.
     pub(crate) fn fix_origin(&self, at: i64) -> i64 {
         *self.sync.origin.get_or_init(|| {
-            if let (Some(d), 0) = (self.cfg.length.duration_us(), self.warmup_us) {
+            if let (Some(d), None) = (self.cfg.length.duration_us(), self.warmup_us) {
                 self.sync.end_time.set(Mono::from_us(at).plus_us(d));
             }
             at

@@ -160,8 +160,8 @@ pub(crate) fn run(
     // When the measurement started (none: it never did).
     let mut bench_start = None;
     if !setup_failed && !sh.sync.stopping() {
-        if sh.warmup_us > 0 {
-            match warm_up(sh, &mut th, &mut clients, tx, origin) {
+        if let Some(warmup) = sh.warmup_us {
+            match warm_up(sh, &mut th, &mut clients, tx, origin, warmup) {
                 Ok(start) => (bench_start, origin) = (Some(start), start),
                 Err(e) => end = e,
             }
@@ -181,7 +181,7 @@ pub(crate) fn run(
         th.extras = th.dist.is_some()
             || th.log.is_some()
             || cfg.per_script_stats
-            || cfg.latency_limit_us != 0;
+            || cfg.latency_limit_us.is_some();
         end = Loop::new(clients.len()).run(sh, &mut th, &mut clients, tx, origin);
     }
     if end == LoopEnd::ExitOnAbort {
@@ -269,10 +269,11 @@ fn warm_up(
     clients: &mut [Client],
     tx: &Sender<Msg>,
     origin: i64,
+    warmup_us: i64,
 ) -> Result<i64, LoopEnd> {
     let log = th.log.take();
-    th.warm_end = Some(Mono::from_us(origin).plus_us(sh.warmup_us));
-    th.extras = sh.cfg.per_script_stats || sh.cfg.latency_limit_us != 0;
+    th.warm_end = Some(Mono::from_us(origin).plus_us(warmup_us));
+    th.extras = sh.cfg.per_script_stats || sh.cfg.latency_limit_us.is_some();
     let end = Loop::new(clients.len()).run(sh, th, clients, tx, origin);
     th.warm_end = None;
     th.log = log;
@@ -301,7 +302,7 @@ fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
         agg_interval: sh.cfg.agg_interval,
         sample_rate: sh.cfg.sample_rate,
         throttled: sh.throttled(),
-        latency_limit: sh.cfg.latency_limit_us != 0,
+        latency_limit: sh.cfg.latency_limit_us.is_some(),
         max_tries: sh.cfg.max_tries,
         failures_detailed: sh.cfg.failures_detailed,
         continue_on_error: sh.cfg.ext.continue_on_error,

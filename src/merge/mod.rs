@@ -230,8 +230,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
 
     let throttled = !cfg["rate_tps"].is_null();
     #[allow(clippy::cast_possible_truncation)]
-    let latency_limit_us =
-        cfg["latency_limit_ms"].as_f64().map_or(0, |ms| (ms * 1000.0).round() as i64);
+    let latency_limit_us = cfg["latency_limit_ms"].as_f64().map(|ms| (ms * 1000.0).round() as i64);
     let params = RunParams {
         shard: None,
         late_start_us: late_start,
@@ -416,7 +415,7 @@ fn progress_lines(cfg: &Value, p: &RunParams<'_>, dist: &RunDist, origin_us: i64
     let f = ProgressFormat {
         timestamp: cfg["progress_timestamp"].as_bool().unwrap_or(false),
         throttled: p.throttled,
-        latency_limit: p.latency_limit_us != 0,
+        latency_limit: p.latency_limit_us.is_some(),
         retries: p.max_tries != 1,
         epoch_shift: 0,
     };

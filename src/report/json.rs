@@ -199,7 +199,7 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
     let rate = (cfg.throttle_delay_us > 0.0)
         .then(|| printed(1e6 * f64::from(cfg.nthreads) / cfg.throttle_delay_us, 6));
     #[allow(clippy::cast_precision_loss)]
-    let limit = (cfg.latency_limit_us != 0).then(|| cfg.latency_limit_us as f64 / 1000.0);
+    let limit = cfg.latency_limit_us.map(|l| l as f64 / 1000.0);
     json!({
         "command_line": cfg.argv,
         "transaction_type": if p.scripts.len() == 1 { p.scripts[0].desc.as_str() } else { "multiple scripts" },

@@ -89,8 +89,8 @@ pub(crate) struct RunParams<'a> {
     pub(crate) warmup_s: i32,
     /// `-R` is on.
     pub(crate) throttled: bool,
-    /// `-L` in µs (0: off).
-    pub(crate) latency_limit_us: i64,
+    /// `-L` in µs (none: no limit).
+    pub(crate) latency_limit_us: Option<i64>,
     /// `-P` is on.
     pub(crate) progress: bool,
     /// `-C`.
@@ -170,7 +170,7 @@ impl Measures {
         let failures = total.failures();
         let total_cnt = total.cnt + total.skipped + failures;
         let bench_duration = t.total_duration_us as f64 / 1e6;
-        let latency_average_ms = if p.throttled || p.progress || p.latency_limit_us != 0 {
+        let latency_average_ms = if p.throttled || p.progress || p.latency_limit_us.is_some() {
             total.latency.mean_stddev().map_or(0.0, |(mean, _)| 0.001 * mean)
         } else {
             0.001 * t.total_duration_us as f64 * f64::from(p.nclients) / total_cnt as f64
@@ -301,7 +301,7 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     if total.cnt + total.skipped <= 0 {
         return o;
     }
-    if p.throttled && p.latency_limit_us != 0 {
+    if p.throttled && p.latency_limit_us.is_some() {
         let _ = writeln!(
             o,
             "number of transactions skipped: {} ({}%)",
@@ -309,19 +309,19 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
             pct(total.skipped, total_cnt)
         );
     }
-    if p.latency_limit_us != 0 {
+    if let Some(limit) = p.latency_limit_us {
         let late_pct =
             if total.cnt > 0 { 100.0 * t.latency_late as f64 / total.cnt as f64 } else { 0.0 };
         let _ = writeln!(
             o,
             "number of transactions above the {} ms latency limit: {}/{} ({}%)",
-            Fixed(p.latency_limit_us as f64 / 1000.0, 1),
+            Fixed(limit as f64 / 1000.0, 1),
             t.latency_late,
             total.cnt,
             Fixed(late_pct, 3)
         );
     }
-    if p.throttled || p.progress || p.latency_limit_us != 0 {
+    if p.throttled || p.progress || p.latency_limit_us.is_some() {
         simple_stats(&mut o, "latency", &total.latency);
     } else {
         let suffix = if failures > 0 { " (including failures)" } else { "" };
@@ -390,7 +390,7 @@ fn script_section(
         Fixed(s.cnt as f64 / bench_duration, 6)
     );
     failure_lines(o, " - ", p, s, script_total);
-    if p.throttled && p.latency_limit_us != 0 && script_total > 0 {
+    if p.throttled && p.latency_limit_us.is_some() && script_total > 0 {
         let _ = writeln!(
             o,
             " - number of transactions skipped: {} ({}%)",

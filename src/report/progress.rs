@@ -28,7 +28,7 @@ impl ProgressFormat {
         ProgressFormat {
             timestamp: cfg.progress_timestamp,
             throttled: cfg.throttle_delay_us > 0.0,
-            latency_limit: cfg.latency_limit_us != 0,
+            latency_limit: cfg.latency_limit_us.is_some(),
             retries: cfg.max_tries != 1,
             epoch_shift,
         }

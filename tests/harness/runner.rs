@@ -409,7 +409,16 @@ impl Pgbench {
         let mut signals = self.signals.iter().peekable();
         let mut signalled: Option<Instant> = None;
         let status = loop {
-            if let Some((_, name)) = signals.next_if(|(after, _)| started.elapsed() >= *after) {
+            // A signal is sent once its time has come and the program
+            // catches it (a loaded machine may still be setting up then,
+            // before the handler is installed), or at the latest 10 s
+            // later (a program that never catches it dies by it).
+            if let Some((_, name)) = signals.next_if(|(after, name)| {
+                let e = started.elapsed();
+                e >= *after
+                    && (catches(child.id(), signal_number(name))
+                        || e >= *after + Duration::from_secs(10))
+            }) {
                 let sent = Command::new("kill")
                     .arg(format!("-{name}"))
                     .arg(child.id().to_string())
@@ -449,4 +458,28 @@ impl Pgbench {
             after_signal,
         }
     }
+}
+
+/// The number of the signal kill(1) calls `name`.
+fn signal_number(name: &str) -> u32 {
+    match name {
+        "HUP" => 1,
+        "INT" => 2,
+        "QUIT" => 3,
+        "KILL" => 9,
+        "TERM" => 15,
+        _ => 0,
+    }
+}
+
+/// Whether process `pid` catches signal `sig` (its `SigCgt` mask in
+/// /proc): a handler is installed.
+fn catches(pid: u32, sig: u32) -> bool {
+    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else { return false };
+    let mask = status
+        .lines()
+        .find_map(|l| l.strip_prefix("SigCgt:"))
+        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+        .unwrap_or(0);
+    sig >= 1 && mask & (1 << (sig - 1)) != 0
 }

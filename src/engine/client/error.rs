@@ -135,9 +135,10 @@ impl<L: Link> Client<L> {
         if sh.cfg.max_tries != 0 && self.tries >= sh.cfg.max_tries {
             return false;
         }
-        if sh.cfg.latency_limit_us != 0 && now.get() - self.txn_scheduled > sh.cfg.latency_limit_us
-        {
-            return false;
+        if let Some(limit) = sh.cfg.latency_limit_us {
+            if now.get() - self.txn_scheduled > limit {
+                return false;
+            }
         }
         !sh.timer_exceeded()
     }
@@ -155,10 +156,9 @@ impl<L: Link> Client<L> {
         if sh.cfg.max_tries != 0 {
             msg.push_str(&format!("/{}", sh.cfg.max_tries));
         }
-        if sh.cfg.latency_limit_us != 0 {
+        if let Some(limit) = sh.cfg.latency_limit_us {
             #[allow(clippy::cast_precision_loss)]
-            let pct =
-                100.0 * (now.get() - self.txn_scheduled) as f64 / sh.cfg.latency_limit_us as f64;
+            let pct = 100.0 * (now.get() - self.txn_scheduled) as f64 / limit as f64;
             msg.push_str(&format!(
                 ", {}% of the maximum time of tries was used",
                 crate::compat::fmt::Fixed(pct, 3)

@@ -354,9 +354,9 @@ impl<L: Link> Client<L> {
                         self.state = State::ChooseScript;
                         return Wait::Parked;
                     }
-                    if sh.cfg.latency_limit_us != 0 {
+                    if let Some(limit) = sh.cfg.latency_limit_us {
                         let t = now.get();
-                        if th.throttle_trigger < t - sh.cfg.latency_limit_us {
+                        if th.throttle_trigger < t - limit {
                             self.record_transaction(sh, th, &mut now, true);
                             if sh.timer_exceeded()
                                 || (sh
@@ -669,7 +669,7 @@ impl<L: Link> Client<L> {
             record_distribution(sh, th, now.get(), self.use_file, success, end.latency, end.lag);
         }
         #[allow(clippy::cast_precision_loss)]
-        if sh.cfg.latency_limit_us != 0 && end.latency > sh.cfg.latency_limit_us as f64 {
+        if sh.cfg.latency_limit_us.is_some_and(|limit| end.latency > limit as f64) {
             th.latency_late += 1;
         }
         if let Some(log) = th.log.as_mut() {

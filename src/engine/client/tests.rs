@@ -313,7 +313,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer) -> Ran {
         cfg,
         scripts: &cfg.scripts,
         timer: &timer,
-        warmup_us: 0,
+        warmup_us: None,
         start_at: None,
         detailed: true,
         epoch_shift: 0,
