@@ -432,11 +432,13 @@ impl Loop {
             }
             // Advance every client that can run.
             while let Some(i) = self.runq.pop_front() {
+                // (The queue, the timers and the wait set hold only the
+                // numbers of this loop's clients: indexing cannot fail.)
                 let idx = i as usize;
-                let Some(c) = clients.get_mut(idx) else { continue };
+                let c = &mut clients[idx];
                 // Alone in the queue, a client that waited for the server
                 // goes straight on to its next transaction.
-                let go_on = if self.runq.is_empty() { self.waited.get_mut(idx) } else { None };
+                let go_on = if self.runq.is_empty() { Some(&mut self.waited[idx]) } else { None };
                 let w = c.advance(sh, th, go_on);
                 if c.conn_id() != self.watched[idx] && !self.rewatch(&mut waiter, i, c) {
                     return LoopEnd::Failed;
