@@ -7,6 +7,7 @@
 //! schedule lag under `-R`.
 
 mod charts;
+mod svg;
 
 use std::fmt::Write as _;
 
@@ -124,7 +125,7 @@ fn curve(h: &Hist) -> Vec<(f64, f64)> {
 fn latency_lines(
     seconds: &[(f64, Part)],
     pcts: &[Percentile],
-    colors: &[plotters::style::RGBColor],
+    colors: &[charts::RGBColor],
     lag: bool,
 ) -> Vec<Line> {
     let mut mean = Line { label: "mean".into(), color: MEAN, width: 2, points: Vec::new() };
