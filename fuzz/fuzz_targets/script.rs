@@ -2,10 +2,9 @@
 //! every query mode, render its SQL and evaluate every expression it holds.
 //! Nothing here may panic, hang or overflow the stack.
 //!
-//! Run it from outside the repository (whose .cargo/config.toml sends
-//! crates.io to the vendored sources, which lack libfuzzer-sys):
+//! Run it with `make fuzz`, or:
 //!
-//!     cd /tmp && RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir <repo>/fuzz -s none -a script
+//!     RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir <repo>/fuzz -s none -a script
 #![no_main]
 #![allow(dead_code, unreachable_pub)]
 
