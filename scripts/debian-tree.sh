@@ -3,7 +3,8 @@
 # scripts/debian-package.sh, scripts/debian-crates.sh). As root.
 #
 # tree_make TREE SUITE LOG [MIRROR]  a new minbase tree of SUITE, set up
-#                                    with tree_setup
+#                                    with tree_setup (debootstrap is installed
+#                                    on the host if missing)
 # tree_setup TREE     a policy-rc.d that keeps packages from starting
 #                     services, the host's resolv.conf, apt accepting a
 #                     Release file past its Valid-Until (a dated copy of
@@ -66,7 +67,7 @@ in_tree() {  # TREE COMMAND
 # does not ship into DIR, one file each.
 host_cas() {  # DIR
     mkdir -p "$1"
-    [ -f /etc/ssl/certs/ca-certificates.crt ] || return 0
+    [ -f /etc/ssl/certs/ca-certificates.crt ] && command -v python3 >/dev/null || return 0
     python3 - "$1" <<'PY'
 import glob, re, sys
 def certs(text):
@@ -91,6 +92,11 @@ tree_setup() {  # TREE
 
 tree_make() {  # TREE SUITE LOG [MIRROR]
     local t=$1 suite=$2 log=$3 mirror=${4:-}
+    if ! command -v debootstrap >/dev/null 2>&1; then
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null ||
+            return 1
+    fi
     tree_release "$t"
     rm -rf --one-file-system "$t"
     mkdir -p "$(dirname "$t")"
