@@ -20,44 +20,13 @@
 set -euo pipefail
 
 {
-dir=/var/tmp/pgbench-rs-debian
-reuse=0
-mirror=""
-suite=sid
-while [ $# -gt 0 ]; do
-    case $1 in
-        --dir) dir=$2; shift 2 ;;
-        --reuse) reuse=1; shift ;;
-        --mirror) mirror=$2; shift 2 ;;
-        --suite) suite=$2; shift 2 ;;
-        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "debian-crates: unknown argument $1" >&2; exit 2 ;;
-    esac
-done
-[ "$(id -u)" = 0 ] || { echo "debian-crates: run as root (debootstrap, chroot, mounts)" >&2; exit 1; }
-
+start=$SECONDS
 repo=$(cd "$(dirname "$0")/.." && pwd)
 . "$repo/scripts/debian-tree.sh"
+tree_open debian-crates "$@"
 log() { printf 'debian-crates: %s\n' "$*" >&2; }
-mkdir -p "$dir"
-dir=$(realpath "$dir")
-tree=$dir/$suite
 out=$dir/$suite.crates.log
 : >"$out"
-
-trap 'tree_release "$tree"' EXIT
-trap 'exit 130' INT TERM
-start=$SECONDS
-if [ $reuse = 1 ] && [ -x "$tree/usr/bin/apt-get" ]; then
-    log "reusing $tree"
-    tree_release "$tree"
-    tree_setup "$tree"
-else
-    log "debootstrap --variant=minbase $suite $tree"
-    tree_make "$tree" "$suite" "$dir/$suite.debootstrap.log" "$mirror" ||
-        { log "debootstrap failed, see $dir/$suite.debootstrap.log"; exit 1; }
-fi
-tree_mount "$tree"
 
 # The packages of debian/control's Build-Depends that hold crates, and
 # what the build needs besides.

@@ -23,28 +23,11 @@ set -euo pipefail
 
 # In braces: bash reads the whole script before running any of it.
 {
-dir=/var/tmp/pgbench-rs-debian
-reuse=0
-mirror=""
-suite=sid
-while [ $# -gt 0 ]; do
-    case $1 in
-        --dir) dir=$2; shift 2 ;;
-        --reuse) reuse=1; shift ;;
-        --mirror) mirror=$2; shift 2 ;;
-        --suite) suite=$2; shift 2 ;;
-        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "debian-package: unknown argument $1" >&2; exit 2 ;;
-    esac
-done
-[ "$(id -u)" = 0 ] || { echo "debian-package: run as root (debootstrap, chroot, mounts)" >&2; exit 1; }
-
+start=$SECONDS
 repo=$(cd "$(dirname "$0")/.." && pwd)
 . "$repo/scripts/debian-tree.sh"
+tree_open debian-package "$@"
 log() { printf 'debian-package: %s\n' "$*" >&2; }
-mkdir -p "$dir"
-dir=$(realpath "$dir")
-tree=$dir/$suite
 out=$dir/$suite.package.log
 : >"$out"
 
@@ -54,8 +37,6 @@ debversion=$(sed -n '1s/^pgbench-rs (\(.*\)).*/\1/p' "$repo/packaging/debian/cha
     { log "packaging/debian/changelog is at $debversion, Cargo.toml at $version"; exit 1; }
 mapfile -t tarballs < <(DIST_DIR="$dir/dist" "$repo/scripts/dist.sh")
 
-trap 'tree_release "$tree"' EXIT
-trap 'exit 130' INT TERM
 times=()
 status=0
 # step NAME COMMAND: runs COMMAND in the tree, timed, output to the log.
@@ -68,19 +49,7 @@ step() {
     [ $rc -eq 0 ] || log "$name failed (exit $rc), see $out"
     return $rc
 }
-
-start=$SECONDS
-if [ $reuse = 1 ] && [ -x "$tree/usr/bin/apt-get" ]; then
-    log "reusing $tree"
-    tree_release "$tree"
-    tree_setup "$tree"
-else
-    log "debootstrap --variant=minbase $suite $tree"
-    tree_make "$tree" "$suite" "$dir/$suite.debootstrap.log" "$mirror" ||
-        { log "debootstrap failed, see $dir/$suite.debootstrap.log"; exit 1; }
-    times+=("debootstrap $((SECONDS - start))s")
-fi
-tree_mount "$tree"
+[ -z "$tree_made" ] || times+=("debootstrap ${tree_made}s")
 
 # The source package's parts: the orig tarball and debian/.
 build=/build

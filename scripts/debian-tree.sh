@@ -103,3 +103,43 @@ tree_make() {  # TREE SUITE LOG [MIRROR]
     debootstrap --variant=minbase "$suite" "$t" ${mirror:+"$mirror"} >"$log" 2>&1 || return 1
     tree_setup "$t"
 }
+
+# tree_open NAME ARG...: the options of a script that works in one tree
+# (--dir DIR, --reuse, --mirror URL, --suite SUITE; -h prints the script's
+# header), then the tree: $dir/$suite, new (debootstrap) unless --reuse
+# finds one, set up and mounted, released when the script exits. Sets dir,
+# suite, tree and tree_made (the seconds debootstrap took, or empty).
+tree_open() {
+    local name=$1 reuse=0 mirror="" start=$SECONDS
+    shift
+    dir=/var/tmp/pgbench-rs-debian
+    suite=sid
+    tree_made=""
+    while [ $# -gt 0 ]; do
+        case $1 in
+            --dir) dir=$2; shift 2 ;;
+            --reuse) reuse=1; shift ;;
+            --mirror) mirror=$2; shift 2 ;;
+            --suite) suite=$2; shift 2 ;;
+            -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+            *) echo "$name: unknown argument $1" >&2; exit 2 ;;
+        esac
+    done
+    [ "$(id -u)" = 0 ] || { echo "$name: run as root (debootstrap, chroot, mounts)" >&2; exit 1; }
+    mkdir -p "$dir"
+    dir=$(realpath "$dir")
+    tree=$dir/$suite
+    trap 'tree_release "$tree"' EXIT
+    trap 'exit 130' INT TERM
+    if [ $reuse = 1 ] && [ -x "$tree/usr/bin/apt-get" ]; then
+        echo "$name: reusing $tree" >&2
+        tree_release "$tree"
+        tree_setup "$tree"
+    else
+        echo "$name: debootstrap --variant=minbase $suite $tree" >&2
+        tree_make "$tree" "$suite" "$dir/$suite.debootstrap.log" "$mirror" ||
+            { echo "$name: debootstrap failed, see $dir/$suite.debootstrap.log" >&2; exit 1; }
+        tree_made=$((SECONDS - start))
+    fi
+    tree_mount "$tree"
+}
