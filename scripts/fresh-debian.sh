@@ -55,12 +55,11 @@ dir=$(realpath "$dir")
 log() { printf 'fresh-debian: %s\n' "$*" >&2; }
 
 . "$repo/scripts/debian-tree.sh"
-release_tree() { tree_release "$@"; }
 
 trees=()
 cleanup() {
     local t
-    for t in "${trees[@]}"; do release_tree "$t"; done
+    for t in "${trees[@]}"; do tree_release "$t"; done
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -87,7 +86,7 @@ for suite in "${suites[@]}"; do
         return $rc
     }
     total=$SECONDS
-    release_tree "$tree"
+    tree_release "$tree"
     if [ $reuse = 1 ] && [ -x "$tree/usr/bin/apt-get" ]; then
         log "$suite: reusing $tree"
     else
@@ -143,7 +142,7 @@ for suite in "${suites[@]}"; do
     summaries+=("$(printf '== %s (%s): %s\n%s\ntests: %s; comparisons skipped: %s\ntimes: %s\nlog: %s' \
         "$suite" "$(cat "$tree/etc/debian_version" 2>/dev/null || echo ?)" "$result" "$facts" \
         "${counts:-none run}" "$skipped" "$(IFS=,; echo "${times[*]}" | sed 's/,/, /g')" "$out")")
-    release_tree "$tree"
+    tree_release "$tree"
 done
 
 echo
