@@ -2,13 +2,28 @@
 # that need PostgreSQL install it first when run as root (scripts/deps.sh).
 
 CARGO ?= cargo
-CARGO_FLAGS ?= --offline --locked
+# The Makefile's builds take the dependencies from vendor/ (`make vendor`),
+# offline, when it is there, and the versions of Cargo.lock when it is
+# there (a distribution's build may remove either); a plain `cargo build`
+# takes them from the registry. The source directory is written as `.` in
+# the program (debug line tables, panic locations), so that the build is
+# the same in any directory (see README.md's Building).
+VENDOR_CONFIG = --config 'source.crates-io.replace-with="vendored-sources"' \
+	--config 'source.vendored-sources.directory="vendor"'
+REMAP_CONFIG = --config 'build.rustflags=["--remap-path-prefix=$(CURDIR)=."]'
+CARGO_FLAGS ?= $(if $(wildcard vendor/*/Cargo.toml),--offline $(VENDOR_CONFIG)) \
+	$(if $(wildcard Cargo.lock),--locked) $(REMAP_CONFIG)
+# Where `make release` puts the binary: target/release, or
+# target/TRIPLE/release when CARGO_BUILD_TARGET names a target (as a
+# distribution's build may); CARGO_TARGET_DIR moves target/.
+TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
+RELEASE_DIR ?= $(TARGET_DIR)/$(if $(CARGO_BUILD_TARGET),$(CARGO_BUILD_TARGET)/)release
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 FUZZ_SECONDS ?= 60
 
-.PHONY: all build release test test-plain lint reference demo bench hot-text vendor fuzz install uninstall dist dist-check clean
+.PHONY: all build release test test-tricks lint reference demo bench vendor fuzz install uninstall dist dist-check clean
 
 all: build
 
@@ -23,19 +38,22 @@ release:
 ## Most integration tests wait on servers and timers rather than compute,
 ## so they run TEST_THREADS at a time, more than there are cores.
 TEST_THREADS ?= 6
+## Here the integration tests need a PostgreSQL server (which deps.sh
+## installs as root): PGBENCH_TEST_REQUIRE_SERVER=1 makes a missing one a
+## failure, not the skip a bare `cargo test` reports.
 test: lint
 	scripts/deps.sh
-	$(CARGO) test $(CARGO_FLAGS) -- --test-threads=$(TEST_THREADS)
+	PGBENCH_TEST_REQUIRE_SERVER=1 $(CARGO) test $(CARGO_FLAGS) -- --test-threads=$(TEST_THREADS)
 
-## The lints and tests again on a build with every build trick off
-## (PGBENCH_RS_BUILD_TRICKS=off, see README.md's Building), in a target
+## The lints and tests again on the opt-in build with the build tricks
+## (PGBENCH_RS_BUILD_TRICKS=on, see README.md's Building), in a target
 ## directory of its own so that it does not replace the default build.
-PLAIN_TARGET_DIR ?= $(CURDIR)/target/plain
-test-plain:
-	scripts/deps.sh lint
-	PGBENCH_RS_BUILD_TRICKS=off CARGO_TARGET_DIR=$(PLAIN_TARGET_DIR) \
+TRICKS_TARGET_DIR ?= $(CURDIR)/target/tricks
+test-tricks:
+	scripts/deps.sh
+	PGBENCH_RS_BUILD_TRICKS=on CARGO_TARGET_DIR=$(TRICKS_TARGET_DIR) \
 		$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
-	PGBENCH_RS_BUILD_TRICKS=off CARGO_TARGET_DIR=$(PLAIN_TARGET_DIR) \
+	PGBENCH_RS_BUILD_TRICKS=on PGBENCH_TEST_REQUIRE_SERVER=1 CARGO_TARGET_DIR=$(TRICKS_TARGET_DIR) \
 		$(CARGO) test $(CARGO_FLAGS) -- --test-threads=$(TEST_THREADS)
 
 lint:
@@ -59,22 +77,18 @@ demo:
 bench:
 	scripts/bench/suite.sh
 
-## Regenerate src/hot-text.ld, the list of functions a benchmark run
-## executes, which the link places together (needs valgrind).
-hot-text:
-	scripts/hot-text.sh
-
-## Refresh vendor/ from Cargo.lock (needs crates.io).
+## Refresh vendor/ from Cargo.lock (needs the crate registry).
 vendor:
 	scripts/vendor.sh
 
-## The release tarball target/dist/pgbench-rs-VERSION.tar.gz, from the
-## commit HEAD: the tracked files (vendor/ too) and VENDORED-CRATES.
+## The release tarballs, from the commit HEAD: target/dist/pgbench-rs-VERSION.tar.gz
+## (the tracked files but vendor/: what a distribution takes) and, beside it,
+## pgbench-rs-VERSION-vendor.tar.gz (vendor/ and VENDORED-CRATES).
 dist:
 	scripts/dist.sh
 
-## make dist twice (the same tarball), then two offline builds of it in
-## different directories with an empty CARGO_HOME, which must give the
+## make dist twice (the same tarballs), then two offline builds of them
+## in different directories with an empty CARGO_HOME, which must give the
 ## same binary (two release builds: minutes).
 dist-check:
 	scripts/dist-check.sh
@@ -87,7 +101,7 @@ fuzz:
 ## MANDIR). The binary is built first only when there is none, so that
 ## `make release` as yourself then `make install` as root installs what
 ## you built instead of building again as root.
-RELEASE_BIN = target/release/pgbench-rs
+RELEASE_BIN = $(RELEASE_DIR)/pgbench-rs
 install: $(RELEASE_BIN)
 	install -D -m 0755 $(RELEASE_BIN) $(DESTDIR)$(BINDIR)/pgbench-rs
 	install -D -m 0644 docs/pgbench-rs.1 $(DESTDIR)$(MANDIR)/man1/pgbench-rs.1

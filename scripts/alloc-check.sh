@@ -18,7 +18,7 @@ opts=("$@")
 [ ${#opts[@]} -gt 0 ] || opts=(-n -S -M prepared -c 1)
 
 command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 1; }
-cargo build --release --offline --locked -q
+make --no-print-directory -s release  # offline, from vendor/ (see the Makefile)
 bin=$PWD/target/release/pgbench-rs
 
 if [ -z "${PGHOST:-}" ]; then

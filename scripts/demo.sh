@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/deps.sh
-cargo build --release --offline --locked
+make --no-print-directory release  # offline, from vendor/ (see the Makefile)
 bin=$PWD/target/release/pgbench-rs
 
 dir=$(mktemp -d /tmp/pgbench-rs-demo.XXXXXX)

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Checks the release tarball (make dist-check): makes it twice and compares
-# the two (the tarball is reproducible), unpacks it in two directories of
-# different names and depths, builds each with
-#   cargo build --release --offline --locked
+# Checks the release tarballs (make dist-check): makes them twice and
+# compares (the tarballs are reproducible), unpacks the source tarball and
+# the vendor tarball over it in two directories of different names and
+# depths, builds each with `make release` (offline, from vendor/, Cargo.lock's
+# versions, the source directory written as `.`: see the Makefile)
 # in an environment holding only PATH, HOME and rustup's variables, with an
 # empty CARGO_HOME and, where `unshare -n` works (as root), no network at
 # all, then compares the two binaries byte for byte and checks that neither
@@ -13,31 +14,33 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pgbench-rs-dist-check.XXXXXX")
-tarball=$(DIST_DIR="$work/dist1" scripts/dist.sh)
-again=$(DIST_DIR="$work/dist2" scripts/dist.sh 2>/dev/null)
+mapfile -t tarballs < <(DIST_DIR="$work/dist1" scripts/dist.sh)
+mapfile -t again < <(DIST_DIR="$work/dist2" scripts/dist.sh 2>/dev/null)
 sum() { sha256sum "$1" | cut -d' ' -f1; }
-if ! cmp -s "$tarball" "$again"; then
-    echo "dist-check: two tarballs of the same commit differ: $tarball $again" >&2
-    exit 1
-fi
-echo "dist-check: tarball $(basename "$tarball") $(sum "$tarball") (made twice, identical)"
+for i in 0 1; do
+    if ! cmp -s "${tarballs[$i]}" "${again[$i]}"; then
+        echo "dist-check: two tarballs of the same commit differ: ${tarballs[$i]} ${again[$i]}" >&2
+        exit 1
+    fi
+    echo "dist-check: tarball $(basename "${tarballs[$i]}") $(sum "${tarballs[$i]}") (made twice, identical)"
+done
 
 # Network off where we can: a network namespace of our own.
 offline=()
 if unshare -n true 2>/dev/null; then
     offline=(unshare -n)
 fi
-cargo_bin=$(command -v cargo)
 build() { # build DIR: unpack and build there, print the binary's path
     local dir=$1 home
     mkdir -p "$dir"
-    tar -xzf "$tarball" -C "$dir"
+    tar -xzf "${tarballs[0]}" -C "$dir"
+    tar -xzf "${tarballs[1]}" -C "$dir"
     home=$(mktemp -d "$work/cargo-home.XXXXXX")
     local src=("$dir"/pgbench-rs-*)
     (cd "${src[0]}" && "${offline[@]}" env -i PATH="$PATH" HOME="$HOME" \
         ${RUSTUP_HOME:+RUSTUP_HOME="$RUSTUP_HOME"} ${RUSTUP_TOOLCHAIN:+RUSTUP_TOOLCHAIN="$RUSTUP_TOOLCHAIN"} \
         CARGO_HOME="$home" CARGO_NET_OFFLINE=true \
-        nice "$cargo_bin" build --release --offline --locked) >"$dir.log" 2>&1 ||
+        nice make release) >"$dir.log" 2>&1 ||
         { echo "dist-check: the build in ${src[0]} failed (log: $dir.log)" >&2; exit 1; }
     echo "${src[0]}/target/release/pgbench-rs"
 }
@@ -45,7 +48,7 @@ start=$SECONDS
 one=$(build "$work/one")
 two=$(build "$work/second-build/in/a/deeper/directory")
 echo "dist-check: two builds took $((SECONDS - start)) s${offline:+ (no network: unshare -n)}"
-# What the build script applied (the build tricks), from the first build.
+# What the build script said (a build trick, if asked for), from the first build.
 grep -h '^warning: pgbench-rs@' "$work/one.log" | sed 's/^/dist-check: /' || true
 for b in "$one" "$two"; do
     dir=$(cd "$(dirname "$b")/../.." && pwd -P)

@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# Makes the release tarball target/dist/pgbench-rs-VERSION.tar.gz (make
-# dist; DIST_DIR=... elsewhere) from the commit HEAD: every file git tracks
-# (the sources, Cargo.lock, vendor/, .cargo/config.toml, LICENSE, the
-# manual page) under pgbench-rs-VERSION/, plus VENDORED-CRATES, the list of
-# the vendored crates with their versions and licences
-# (scripts/vendored-crates.sh). It builds with
-# `cargo build --release --offline --locked` and nothing else.
+# Makes the release tarballs (make dist; DIST_DIR=... elsewhere; default
+# target/dist) from the commit HEAD, both under pgbench-rs-VERSION/:
+#   pgbench-rs-VERSION.tar.gz         every file git tracks but vendor/ (the
+#                                     sources, Cargo.lock, LICENSE, the manual
+#                                     page, packaging/): what a distribution
+#                                     takes, building with its own crates
+#   pgbench-rs-VERSION-vendor.tar.gz  vendor/ and VENDORED-CRATES, the list of
+#                                     the vendored crates with their versions
+#                                     and licences (scripts/vendored-crates.sh),
+#                                     to unpack over the first: then `make
+#                                     release` builds offline, with nothing else
 #
-# The tarball is the same byte for byte for the same commit: names sorted,
+# Each tarball is the same byte for byte for the same commit: names sorted,
 # every entry dated at the commit's time, owner and group 0, modes 0644 or
 # 0755, gzip without a name or time stamp. Uncommitted changes are not in
-# it (a warning says so). Prints the tarball's path.
+# them (a warning says so). Prints the two tarballs' paths, one a line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,8 +33,14 @@ git archive --format=tar --prefix="$name/" HEAD | tar -x -C "$stage"
 scripts/vendored-crates.sh "$stage/$name/vendor" "$stage/$name/Cargo.lock" >"$stage/$name/VENDORED-CRATES"
 
 mkdir -p "$out"
-tarball=$out/$name.tar.gz
-tar -C "$stage" --sort=name --mtime="@$mtime" --owner=0 --group=0 --numeric-owner \
-    --mode='u+rw,go-w,a+rX' --format=gnu -cf - "$name" | gzip -9 -n >"$tarball.tmp"
-mv "$tarball.tmp" "$tarball"
-echo "$tarball"
+# pack NAME.tar.gz PATH...: the paths below the stage, reproducibly.
+pack() {
+    local tarball=$out/$1
+    shift
+    tar -C "$stage" --sort=name --mtime="@$mtime" --owner=0 --group=0 --numeric-owner \
+        --mode='u+rw,go-w,a+rX' --format=gnu -cf - "$@" | gzip -9 -n >"$tarball.tmp"
+    mv "$tarball.tmp" "$tarball"
+    echo "$tarball"
+}
+pack "$name.tar.gz" --exclude="$name/vendor" --exclude="$name/VENDORED-CRATES" "$name"
+pack "$name-vendor.tar.gz" "$name/vendor" "$name/VENDORED-CRATES"

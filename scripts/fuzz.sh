@@ -14,9 +14,7 @@ if ! command -v cargo-fuzz >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
 fi
 # cargo-fuzz passes nightly-only flags; the stable toolchain accepts them
-# with RUSTC_BOOTSTRAP. It runs from outside the repository because the
-# repository's .cargo/config.toml builds from vendor/, which holds only the
-# program's dependencies, not libfuzzer-sys.
-cd "${TMPDIR:-/tmp}"
+# with RUSTC_BOOTSTRAP. libfuzzer-sys comes from the registry (vendor/
+# holds only the program's dependencies).
 RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir "$repo/fuzz" -s none -a script -- \
     -max_total_time="$secs" -max_len=32768

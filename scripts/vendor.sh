@@ -1,26 +1,23 @@
 #!/usr/bin/env bash
-# Refreshes vendor/ from Cargo.lock so that `cargo build --offline --locked`
-# needs no registry. Crates that no build of ours compiles are kept as stubs:
+# Refreshes vendor/ from Cargo.lock, the crates of the vendor tarball
+# (scripts/dist.sh) and of the Makefile's offline builds, which use it with
+# `--config` (see the Makefile's VENDOR_CONFIG); a plain `cargo build` uses
+# the registry. Crates that no build of ours compiles are kept as stubs:
 # their Cargo.toml stays (Cargo's resolver reads it for every target), their
 # sources and bundled import libraries go. They are the crates of platforms
 # pgbench-rs does not support (Windows, Hermit, MSVC's vcpkg), and crates
 # the lock file names only because of dependencies no target enables:
 # serde_json and serde_core pin serde and serde_derive (and with it syn,
 # proc-macro2, quote, unicode-ident) under `cfg(any())`, and zlib-rs is an
-# optional backend of flate2 that hdrhistogram does not ask for; plotters
-# names wasm-bindgen, js-sys, web-sys (and through them bumpalo, the
-# futures crates, pin-project-lite, slab and rustversion) for wasm32 only. Run
+# optional backend of flate2 that hdrhistogram does not ask for. Run
 # through `make vendor` (it needs the registry; the build then does not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 rm -rf vendor
-# The registry, not vendor/ (which .cargo/config.toml substitutes for it).
-cargo vendor --locked --versioned-dirs vendor \
-    --config 'source.crates-io.replace-with="crates-io"' >/dev/null 2>&1 ||
-    cargo vendor --locked --versioned-dirs vendor >/dev/null
+cargo vendor --locked --versioned-dirs vendor >/dev/null
 
-stub_patterns='^(winapi|winapi-i686-pc-windows-gnu|winapi-x86_64-pc-windows-gnu|windows-sys|windows-targets|windows_[a-z0-9_]+|windows-link|vcpkg|hermit-abi|serde|serde_derive|syn|proc-macro2|quote|unicode-ident|zlib-rs|wasm-bindgen|wasm-bindgen-macro|wasm-bindgen-macro-support|wasm-bindgen-shared|js-sys|web-sys|bumpalo|futures-core|futures-task|futures-util|pin-project-lite|slab|rustversion)-[0-9]'
+stub_patterns='^(winapi|winapi-i686-pc-windows-gnu|winapi-x86_64-pc-windows-gnu|windows-sys|windows-targets|windows_[a-z0-9_]+|windows-link|vcpkg|hermit-abi|serde|serde_derive|syn|proc-macro2|quote|unicode-ident|zlib-rs)-[0-9]'
 for dir in vendor/*/; do
     name=$(basename "$dir")
     [[ $name =~ $stub_patterns ]] || continue

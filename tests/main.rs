@@ -76,10 +76,6 @@ mod html;
 #[cfg(test)]
 mod wait;
 
-/// The program's layout: the hot-text linker script took effect.
-#[cfg(test)]
-mod layout;
-
 /// Rules of the source tree (module cycles, unsafe, exits, file sizes).
 #[cfg(test)]
 mod source;

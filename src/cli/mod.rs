@@ -168,10 +168,10 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
             return Err(Exit::Success);
         }
         if first == "--version" || first == "-V" {
+            // One line, as C pgbench prints: scripts read its third word.
             crate::report::write_stdout(&format!(
-                "pgbench (PostgreSQL) {PG_VERSION} (pgbench-rs {})\n{}",
-                env!("CARGO_PKG_VERSION"),
-                usage::REPORT_BUGS
+                "pgbench (PostgreSQL) {PG_VERSION} (pgbench-rs {})\n",
+                env!("CARGO_PKG_VERSION")
             ));
             return Err(Exit::Success);
         }

@@ -26,8 +26,8 @@
 //! and not on the page size.
 //!
 //! The tuning is compiled in where build.rs sets `cfg(malloc_tuning)`
-//! (Linux with glibc, unless `PGBENCH_RS_MALLOC_TUNING=off` or
-//! `PGBENCH_RS_BUILD_TRICKS=off` at build time; elsewhere these functions
+//! (Linux with glibc, when asked for with `PGBENCH_RS_BUILD_TRICKS=on` or
+//! `PGBENCH_RS_MALLOC_TUNING=on` at build time; otherwise these functions
 //! are no-ops), and does nothing in a process started with
 //! `PGBENCH_RS_MALLOC_TUNING=off`, nor where the environment tunes glibc's
 //! malloc itself: a `glibc.malloc.*` tunable in `GLIBC_TUNABLES`, or one
@@ -214,8 +214,8 @@ mod tests {
         use std::io::Write;
         let _ = writeln!(
             std::io::stderr(),
-            "skipped: the malloc tuning is not compiled in (not Linux with glibc, or \
-             PGBENCH_RS_MALLOC_TUNING=off or PGBENCH_RS_BUILD_TRICKS=off at build time) \
+            "skipped: the malloc tuning is not compiled in (not asked for with \
+             PGBENCH_RS_BUILD_TRICKS=on at build time, or not Linux with glibc) \
              [sys::malloc::tests::connection_buffers_are_mapped_until_the_connections_are_made]"
         );
     }

@@ -180,11 +180,22 @@ pub(crate) fn no_server_host() -> PathBuf {
 /// The soft RLIMIT_NOFILE of this process (children inherit it), from
 /// /proc/self/limits.
 pub(crate) fn open_files_soft_limit() -> String {
+    open_files_limit(0)
+}
+
+/// The hard RLIMIT_NOFILE of this process, up to which pgbench-rs (as
+/// pgbench 18) raises the soft one.
+pub(crate) fn open_files_hard_limit() -> String {
+    open_files_limit(1)
+}
+
+/// Field `i` (0: soft, 1: hard) of /proc/self/limits' open-files line.
+fn open_files_limit(i: usize) -> String {
     let limits = std::fs::read_to_string("/proc/self/limits").unwrap_or_default();
     limits
         .lines()
         .find_map(|l| l.strip_prefix("Max open files"))
-        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|rest| rest.split_whitespace().nth(i))
         .unwrap_or("<unknown>")
         .to_string()
 }
@@ -314,8 +325,9 @@ impl Pgbench {
     }
 
     /// Replace `{PGHOST}` and `{PGPORT}` in an expected text with the values
-    /// this invocation runs with, and `{NOFILE}` with the soft limit on open
-    /// files that both implementations inherit.
+    /// this invocation runs with, `{NOFILE}` with the soft limit on open
+    /// files that both implementations inherit, and `{NOFILE_HARD}` with
+    /// the hard one.
     pub(crate) fn expand(&self, text: &str) -> String {
         let mut s = text.to_string();
         for (k, v) in self.pg_env() {
@@ -323,6 +335,9 @@ impl Pgbench {
         }
         if s.contains("{NOFILE}") {
             s = s.replace("{NOFILE}", &open_files_soft_limit());
+        }
+        if s.contains("{NOFILE_HARD}") {
+            s = s.replace("{NOFILE_HARD}", &open_files_hard_limit());
         }
         s
     }

@@ -1,14 +1,12 @@
-//! The charts of the HTML report, drawn as SVG with plotters: lines over
+//! The charts of the HTML report, drawn as SVG by [`super::svg`]: lines over
 //! the run's seconds (on a linear or a logarithmic axis), the latency
 //! histogram on logarithmic buckets, and percentile curves on the
 //! `1/(1 - q)` axis HdrHistogram's plots use. Colours come from
 //! [`palette`], so a series has the same colour in every chart, and their
 //! lightness falls steadily, so that they stay apart printed in grey.
 
-use std::ops::Range;
-
-use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
-use plotters::prelude::*;
+pub(super) use super::svg::RGBColor;
+use super::svg::{self, Axis, Mark, Scale, Series};
 
 /// Width and height of every chart, px.
 pub(super) const SIZE: (u32, u32) = (960, 380);
@@ -57,71 +55,23 @@ pub(super) const MEAN: RGBColor = RGBColor(0, 0, 0);
 /// The colour of failures.
 pub(super) const FAILED: RGBColor = RGBColor(178, 24, 43);
 
-type Svg<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
-
-/// An SVG drawn by `draw` on a white chart area, without the namespace
-/// URI (the HTML parser gives inline SVG its namespace), or a short error
-/// text if plotters failed.
-fn svg(draw: impl FnOnce(&Svg<'_>) -> Result<(), String>) -> String {
-    let mut out = String::new();
-    let drawn = {
-        let root = SVGBackend::with_string(&mut out, SIZE).into_drawing_area();
-        root.fill(&WHITE)
-            .map_err(|e| e.to_string())
-            .and_then(|()| draw(&root))
-            .and_then(|()| root.present().map_err(|e| e.to_string()))
-    };
-    match drawn {
-        Ok(()) => out.replacen(" xmlns=\"http://www.w3.org/2000/svg\"", "", 1),
-        Err(e) => {
-            format!("<p class=\"error\">This chart could not be drawn: {}</p>", super::escape(&e))
-        }
-    }
+/// Lines on `x` × `y` (either axis may be logarithmic) with a legend.
+fn lines_on(title: &str, x: &Axis<'_>, y: &Axis<'_>, lines: &[Line]) -> String {
+    let series: Vec<Series> = lines
+        .iter()
+        .map(|l| Series {
+            label: l.label.clone(),
+            color: l.color,
+            mark: Mark::Line { width: l.width, points: l.points.clone() },
+        })
+        .collect();
+    svg::chart(SIZE, title, x, y, &series)
 }
 
-/// Lines on `x` × `y` (either axis may be logarithmic) with a legend.
-fn lines_on<X, Y>(
-    root: &Svg<'_>,
-    title: &str,
-    (x, x_desc): (X, &str),
-    (y, y_desc): (Y, &str),
-    lines: &[Line],
-    x_fmt: Option<&dyn Fn(&f64) -> String>,
-) -> Result<(), String>
-where
-    X: AsRangedCoord<Value = f64>,
-    X::CoordDescType: ValueFormatter<f64>,
-    Y: AsRangedCoord<Value = f64>,
-    Y::CoordDescType: ValueFormatter<f64>,
-{
-    let mut chart = ChartBuilder::on(root)
-        .caption(title, ("sans-serif", 20))
-        .margin(12)
-        .x_label_area_size(44)
-        .y_label_area_size(72)
-        .build_cartesian_2d(x, y)
-        .map_err(|e| e.to_string())?;
-    let mut mesh = chart.configure_mesh();
-    mesh.x_desc(x_desc).y_desc(y_desc).light_line_style(RGBColor(235, 235, 235));
-    if let Some(f) = x_fmt {
-        mesh.x_label_formatter(f);
-    }
-    mesh.draw().map_err(|e| e.to_string())?;
-    for l in lines {
-        let style = ShapeStyle { color: l.color.to_rgba(), filled: false, stroke_width: l.width };
-        chart
-            .draw_series(LineSeries::new(l.points.iter().copied(), style))
-            .map_err(|e| e.to_string())?
-            .label(l.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], style));
-    }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(RGBColor(160, 160, 160))
-        .draw()
-        .map_err(|e| e.to_string())
+/// A linear or logarithmic axis over `lo..hi`, its ticks labelled with
+/// their values.
+fn axis(lo: f64, hi: f64, scale: Scale, desc: &str) -> Axis<'_> {
+    Axis { lo, hi, scale, desc, label: None }
 }
 
 fn extent(lines: &[Line], pick: impl Fn(&(f64, f64)) -> f64) -> (f64, f64) {
@@ -141,16 +91,12 @@ fn extent(lines: &[Line], pick: impl Fn(&(f64, f64)) -> f64) -> (f64, f64) {
 pub(super) fn over_time(title: &str, y_desc: &str, lines: &[Line]) -> String {
     let (_, x_hi) = extent(lines, |p| p.0);
     let (_, y_hi) = extent(lines, |p| p.1);
-    svg(|root| {
-        lines_on(
-            root,
-            title,
-            (0.0..x_hi.max(1.0), "time since the start (s)"),
-            (0.0..(y_hi * 1.08).max(1.0), y_desc),
-            lines,
-            None,
-        )
-    })
+    lines_on(
+        title,
+        &axis(0.0, x_hi.max(1.0), Scale::Linear, "time since the start (s)"),
+        &axis(0.0, (y_hi * 1.08).max(1.0), Scale::Linear, y_desc),
+        lines,
+    )
 }
 
 /// Lines over the seconds of the run on a logarithmic y axis (latencies:
@@ -165,17 +111,13 @@ pub(super) fn over_time_log(title: &str, y_desc: &str, lines: &[Line]) -> String
         .collect();
     let (_, x_hi) = extent(&positive, |p| p.0);
     let (lo, hi) = extent(&positive, |p| p.1);
-    let y: Range<f64> = (lo / 1.5).max(1e-4)..(hi * 1.5).max(lo * 2.0).max(1e-3);
-    svg(|root| {
-        lines_on(
-            root,
-            title,
-            (0.0..x_hi.max(1.0), "time since the start (s)"),
-            (y.log_scale(), y_desc),
-            &positive,
-            None,
-        )
-    })
+    let (y_lo, y_hi) = ((lo / 1.5).max(1e-4), (hi * 1.5).max(lo * 2.0).max(1e-3));
+    lines_on(
+        title,
+        &axis(0.0, x_hi.max(1.0), Scale::Linear, "time since the start (s)"),
+        &axis(y_lo, y_hi, Scale::Log, y_desc),
+        &positive,
+    )
 }
 
 /// The x of a quantile `q` (0..1) on the percentile axis: `1 / (1 - q)`.
@@ -196,16 +138,14 @@ fn quantile_label(x: &f64) -> String {
 pub(super) fn percentile_curves(title: &str, lines: &[Line]) -> String {
     let (_, x_hi) = extent(lines, |p| p.0);
     let (_, y_hi) = extent(lines, |p| p.1);
-    svg(|root| {
-        lines_on(
-            root,
-            title,
-            ((1.0..x_hi.max(10.0)).log_scale(), "percentile"),
-            (0.0..(y_hi * 1.08).max(0.001), "latency (ms)"),
-            lines,
-            Some(&quantile_label),
-        )
-    })
+    let x = Axis {
+        lo: 1.0,
+        hi: x_hi.max(10.0),
+        scale: Scale::Log,
+        desc: "percentile",
+        label: Some(&quantile_label),
+    };
+    lines_on(title, &x, &axis(0.0, (y_hi * 1.08).max(0.001), Scale::Linear, "latency (ms)"), lines)
 }
 
 /// The latency histogram: HdrHistogram's buckets `(highest value µs,
@@ -226,38 +166,16 @@ pub(super) fn histogram(title: &str, buckets: &[(u64, u64)]) -> String {
     #[allow(clippy::cast_precision_loss)]
     let top = bins.values().copied().max().unwrap_or(1) as f64 * 1.08;
     let color = palette(3)[1];
-    svg(|root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 20))
-            .margin(12)
-            .x_label_area_size(44)
-            .y_label_area_size(72)
-            .build_cartesian_2d((lo..hi).log_scale(), 0.0..top.max(1.0))
-            .map_err(|e| e.to_string())?;
-        chart
-            .configure_mesh()
-            .x_desc("latency (ms, logarithmic bins)")
-            .y_desc("transactions")
-            .light_line_style(RGBColor(235, 235, 235))
-            .draw()
-            .map_err(|e| e.to_string())?;
-        #[allow(clippy::cast_precision_loss)]
-        let bars = bins.iter().map(|(&b, &n)| {
-            Rectangle::new([(edge(b), 0.0), (edge(b + 1), n as f64)], color.filled())
-        });
-        chart
-            .draw_series(bars)
-            .map_err(|e| e.to_string())?
-            .label("transactions in the bin")
-            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 16, y + 5)], color.filled()));
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.85))
-            .border_style(RGBColor(160, 160, 160))
-            .draw()
-            .map_err(|e| e.to_string())
-    })
+    #[allow(clippy::cast_precision_loss)]
+    let bars = bins.iter().map(|(&b, &n)| (edge(b), edge(b + 1), n as f64)).collect();
+    let bars = Series { label: "transactions in the bin".into(), color, mark: Mark::Bars(bars) };
+    svg::chart(
+        SIZE,
+        title,
+        &axis(lo, hi, Scale::Log, "latency (ms, logarithmic bins)"),
+        &axis(0.0, top.max(1.0), Scale::Linear, "transactions"),
+        &[bars],
+    )
 }
 
 #[cfg(test)]

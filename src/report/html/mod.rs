@@ -8,6 +8,7 @@
 //! ([`drawn_seconds`]): to its end, or to the `-T` deadline.
 
 mod charts;
+mod svg;
 
 use std::fmt::Write as _;
 
@@ -196,7 +197,7 @@ fn curve(h: &Hist, highest: f64) -> Vec<(f64, f64)> {
 fn latency_lines(
     seconds: &[Second],
     pcts: &[Percentile],
-    colors: &[plotters::style::RGBColor],
+    colors: &[charts::RGBColor],
     lag: bool,
 ) -> Vec<Line> {
     let values: Vec<f64> = pcts.iter().map(|p| p.value).collect();
