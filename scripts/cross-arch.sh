@@ -128,7 +128,7 @@ inside() {
     run() {  # NAME TXNS ARGS...: a run that must process TXNS transactions
         local n=$1 txns=$2
         shift 2
-        check "$n" "${pgb[@]}" "$@" "$db"
+        check "$n" "${pgb[@]}" "$@"
         if [[ " ${failed[*]} " != *" $n "* ]] && ! processed "$txns" "$out/$n.out"; then
             passed=$((passed - 1))
             failed+=("$n")
@@ -141,15 +141,15 @@ inside() {
     local b m
     for b in tpcb-like simple-update select-only; do
         for m in simple extended prepared; do
-            run "$b-$m" 40 -n -b "$b" -M "$m" -c 2 -j 2 -t 20
+            run "$b-$m" 40 -n -b "$b" -M "$m" -c 2 -j 2 -t 20 "$db"
         done
     done
     printf '\\startpipeline\n%s\\endpipeline\n' "$(printf 'SELECT %d;\n' 1 2 3 4 5)" >"$out/pipe.sql"
-    run pipeline 20 -n -M extended -f "$out/pipe.sql" -c 2 -j 2 -t 10
-    run report-json 100 -n -S -c 2 -j 2 -t 50 --latency-percentiles --report-json="$out/report.json"
+    run pipeline 20 -n -M extended -f "$out/pipe.sql" -c 2 -j 2 -t 10 "$db"
+    run report-json 100 -n -S -c 2 -j 2 -t 50 --latency-percentiles --report-json="$out/report.json" "$db"
     local s
     for s in 0 1; do
-        run "shard$s" 40 -n -S -c 4 -j 2 -t 20 --random-seed=7 --shard=$s/2 --report-json="$out/shard$s.json"
+        run "shard$s" 40 -n -S -c 4 -j 2 -t 20 --random-seed=7 --shard=$s/2 --report-json="$out/shard$s.json" "$db"
     done
     run merge 80 --merge "$out/shard0.json" "$out/shard1.json" --report-json="$out/merged.json"
     if [ "$arch" != amd64 ]; then
@@ -157,7 +157,7 @@ inside() {
         run merge-amd64 80 --merge "$out/shard0.json" "$out_root/amd64/shard1.json" \
             --report-json="$out/merged-amd64.json"
     fi
-    run log 40 -n -S -c 2 -j 2 -t 20 -l --log-prefix="$out/txlog"
+    run log 40 -n -S -c 2 -j 2 -t 20 -l --log-prefix="$out/txlog" "$db"
     if [ "$(cat "$out"/txlog.* 2>/dev/null | awk 'NF >= 6' | wc -l)" != 40 ]; then
         failed+=(log-lines)
     fi
