@@ -66,11 +66,8 @@ impl Epoll {
         };
         // Whether the kernel has epoll_pwait2: a wait that returns at once
         // on the empty set.
-        if let Err(e) = ep.pwait2(Some(0))
-            && e.raw_os_error() == Some(libc::ENOSYS)
-        {
-            ep.pwait2_refused = Some(e);
-        }
+        ep.pwait2_refused =
+            ep.pwait2(Some(0)).err().filter(|e| e.raw_os_error() == Some(libc::ENOSYS));
         ep.ctl(libc::EPOLL_CTL_ADD, waker, WAKER_DATA, false)?;
         Ok(ep)
     }

@@ -152,10 +152,10 @@ impl Waiter {
         if let Some(e) = &self.uring_refused {
             why.push(format!("io_uring_setup: {}", super::os_error_text(e)));
         }
-        if let Imp::Epoll(ep) = &self.imp
-            && let Some(e) = ep.pwait2_refused()
-        {
-            why.push(format!("epoll_pwait2: {}", super::os_error_text(e)));
+        if let Imp::Epoll(ep) = &self.imp {
+            if let Some(e) = ep.pwait2_refused() {
+                why.push(format!("epoll_pwait2: {}", super::os_error_text(e)));
+            }
         }
         if why.is_empty() {
             return None;
