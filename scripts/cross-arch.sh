@@ -7,9 +7,10 @@
 # link: libpq-dev is not co-installable for a second architecture), and
 # qemu-user and the tree's PostgreSQL server. Then for each architecture
 # (default: amd64 arm64 armel armhf i386 ppc64el riscv64 s390x) it builds
-# pgbench-rs and its unit tests (offline, from vendor/; debug builds), runs
-# the unit tests under qemu-user (qemu-ARCH -L /usr/TRIPLE, not
-# binfmt_misc), and runs the program under qemu-user against the server
+# pgbench-rs and its unit tests (offline, from vendor/; debug builds at
+# opt-level 1), runs the unit tests under qemu-user (qemu-ARCH -L
+# /usr/TRIPLE, not binfmt_misc), and runs the program under qemu-user
+# against the server
 # (a Unix socket): `-i -s 1`, the three builtins under the three
 # protocols, a pipeline, `--latency-percentiles --report-json` (the
 # histograms are decoded with HdrHistogram's Python library), `--shard`
@@ -21,36 +22,38 @@
 # the build, the unit tests, the live checks, whether the random streams
 # equal amd64's, the wait mechanism the program used (`--debug` says what
 # it fell back to under qemu-user, which has no io_uring) and the times.
-# An architecture that Debian's archive cannot build is named with the
-# reason, and is not a failure; any failure makes the exit status 1.
+# An architecture that Debian unstable no longer carries (armel) is checked
+# in a Debian 13 tree, with Debian 13's Rust, against amd64's results from
+# Debian unstable; one that neither carries is named with the reason, and
+# is not a failure. Any failure makes the exit status 1.
 #
 #   scripts/cross-arch.sh [--dir DIR] [--reuse] [--mirror URL] [ARCH...]
 #
-# --dir DIR     where the tree goes (DIR/sid; default /var/tmp/pgbench-rs-cross)
-# --reuse       keep a tree (and its build directory) made by an earlier run
+# --dir DIR     where the trees go (DIR/sid, DIR/trixie; default /var/tmp/pgbench-rs-cross)
+# --reuse       keep the trees (and their build directories) made by an earlier run
 # --mirror URL  the Debian archive (default debootstrap's)
 #
 # As root (debootstrap, chroot and mounts; see scripts/debian-tree.sh). The
 # tree gets a clone of this repository's HEAD (uncommitted changes are not
-# in it). Logs: DIR/cross-arch.log, and per architecture DIR/sid/root/out/ARCH/.
+# in it). Logs: DIR/cross-arch.log, and per architecture DIR/SUITE/root/out/ARCH/.
 set -euo pipefail
 
 # In braces: bash reads the whole script before it runs any of it.
 {
 all_arches=(amd64 arm64 armel armhf i386 ppc64el riscv64 s390x)
 
-# Debian architecture -> "Rust target, GNU triple".
+# Debian architecture -> "Rust target, GNU triple, qemu-user's name".
 triples() {
     case $1 in
-        amd64) echo "x86_64-unknown-linux-gnu x86_64-linux-gnu" ;;
-        arm64) echo "aarch64-unknown-linux-gnu aarch64-linux-gnu" ;;
-        armel) echo "armv5te-unknown-linux-gnueabi arm-linux-gnueabi" ;;
-        armhf) echo "armv7-unknown-linux-gnueabihf arm-linux-gnueabihf" ;;
-        i386) echo "i686-unknown-linux-gnu i686-linux-gnu" ;;
-        ppc64el) echo "powerpc64le-unknown-linux-gnu powerpc64le-linux-gnu" ;;
-        riscv64) echo "riscv64gc-unknown-linux-gnu riscv64-linux-gnu" ;;
-        s390x) echo "s390x-unknown-linux-gnu s390x-linux-gnu" ;;
-        loong64) echo "loongarch64-unknown-linux-gnu loongarch64-linux-gnu" ;;
+        amd64) echo "x86_64-unknown-linux-gnu x86_64-linux-gnu x86_64" ;;
+        arm64) echo "aarch64-unknown-linux-gnu aarch64-linux-gnu aarch64" ;;
+        armel) echo "armv5te-unknown-linux-gnueabi arm-linux-gnueabi arm" ;;
+        armhf) echo "armv7-unknown-linux-gnueabihf arm-linux-gnueabihf arm" ;;
+        i386) echo "i686-unknown-linux-gnu i686-linux-gnu i386" ;;
+        ppc64el) echo "powerpc64le-unknown-linux-gnu powerpc64le-linux-gnu ppc64le" ;;
+        riscv64) echo "riscv64gc-unknown-linux-gnu riscv64-linux-gnu riscv64" ;;
+        s390x) echo "s390x-unknown-linux-gnu s390x-linux-gnu s390x" ;;
+        loong64) echo "loongarch64-unknown-linux-gnu loongarch64-linux-gnu loongarch64" ;;
         *) return 1 ;;
     esac
 }
@@ -69,20 +72,23 @@ inside_server() {
 }
 
 inside() {
-    local arch=$1 rt gt
-    read -r rt gt <<<"$(triples "$arch")"
+    local arch=$1 rt gt qemu
+    read -r rt gt qemu <<<"$(triples "$arch")"
     local out=$out_root/$arch
     rm -rf "$out"
     mkdir -p "$out"
     chmod 755 /root "$out_root" "$out"
     local up=${rt^^}
     up=${up//-/_}
-    export CARGO_TARGET_DIR=/root/target PGHOST=$pg PGPORT=5432 PGUSER=postgres
+    # Debug builds (debug assertions, overflow checks) optimized a little:
+    # the heavier unit tests take minutes without, under qemu-user.
+    export CARGO_TARGET_DIR=/root/target CARGO_PROFILE_DEV_OPT_LEVEL=1
+    export PGHOST=$pg PGPORT=5432 PGUSER=postgres
     export "PQ_LIB_DIR_$up=/usr/lib/$gt"
     local runner=()
     if [ "$arch" != amd64 ]; then
         export "CARGO_TARGET_${up}_LINKER=$gt-gcc"
-        runner=("qemu-$arch" -L "/usr/$gt")
+        runner=("qemu-$qemu" -L "/usr/$gt")
     fi
     res() { echo "$1=$2" >>"$out/result"; }
     local t0=$SECONDS
@@ -246,14 +252,14 @@ if [ -n "$(git -C "$repo" status --porcelain --untracked-files=no)" ]; then
 fi
 mkdir -p "$dir"
 dir=$(realpath "$dir")
-tree=$dir/sid
 logf=$dir/cross-arch.log
 : >"$logf"
 log() { printf 'cross-arch: %s\n' "$*" >&2; }
 
 # umount_below, release_tree, mount_tree, in_tree, prepare_tree
 . "$repo/scripts/debian-tree.sh"
-trap 'release_tree "$tree"' EXIT
+trees=()
+trap 'for t in "${trees[@]}"; do release_tree "$t"; done' EXIT
 trap 'exit 130' INT TERM
 
 # The Python tools that decode the histograms, on the host.
@@ -261,90 +267,100 @@ trap 'exit 130' INT TERM
 
 total=$SECONDS
 setup_times=()
-release_tree "$tree"
-if [ $reuse = 1 ] && [ -x "$tree/usr/bin/apt-get" ]; then
-    log "reusing $tree"
-else
-    rm -rf --one-file-system "$tree"
-    log "debootstrap --variant=minbase sid $tree"
+declare -A note=() tree_of=() rust_of=()
+
+# setup_tree SUITE ARCH...: DIR/SUITE made (or reused) and mounted, with
+# the toolchain, the packages of each ARCH that its archive carries, a
+# clone of HEAD and a running server. Sets `carried` (the archive's
+# architectures) and `ready` (the ARCHes set up); notes the others.
+setup_tree() {
+    local suite=$1 a rt gt qemu start v std_lib rust_version
+    shift
+    tree=$dir/$suite
+    trees+=("$tree")
+    release_tree "$tree"
+    if [ $reuse = 1 ] && [ -x "$tree/usr/bin/apt-get" ]; then
+        log "$suite: reusing $tree"
+    else
+        rm -rf --one-file-system "$tree"
+        log "$suite: debootstrap --variant=minbase $suite $tree"
+        start=$SECONDS
+        debootstrap --variant=minbase "$suite" "$tree" ${mirror:+"$mirror"} >"$dir/$suite.debootstrap.log" 2>&1 ||
+            { log "debootstrap failed, see $dir/$suite.debootstrap.log"; exit 1; }
+        setup_times+=("$suite: debootstrap $((SECONDS - start))s")
+    fi
+    prepare_tree "$tree" cross-arch
+    mount_tree "$tree"
     start=$SECONDS
-    debootstrap --variant=minbase sid "$tree" ${mirror:+"$mirror"} >"$dir/debootstrap.log" 2>&1 ||
-        { log "debootstrap failed, see $dir/debootstrap.log"; exit 1; }
-    setup_times+=("debootstrap $((SECONDS - start))s")
-fi
-prepare_tree "$tree" cross-arch
-mount_tree "$tree"
+    for a in "$@"; do [ "$a" = amd64 ] || in_tree "$tree" "dpkg --add-architecture $a"; done
+    apt_in_tree 'apt-get update -q' || { log "apt-get update failed, see $logf"; exit 1; }
+    carried=$(in_tree "$tree" "sed -n 's/^Architectures: //p' /var/lib/apt/lists/*_dists_${suite}_InRelease | head -n 1")
+    log "$suite: the archive's architectures: $carried"
+    apt_in_tree 'apt-get install -y -q --no-install-recommends rustc cargo libpq-dev pkg-config postgresql qemu-user file' ||
+        { log "installing the toolchain failed, see $logf"; exit 1; }
+    rust_version=$(in_tree "$tree" "dpkg-query -W -f='\${Version}' rustc")
+    v=${rust_version%%+*}
+    std_lib=libstd-rust-${v%.*}
+    ready=()
+    for a in "$@"; do
+        read -r rt gt qemu <<<"$(triples "$a")"
+        if [[ " $carried " != *" $a "* ]]; then
+            note[$a]="not in Debian $suite's archive (it carries: $carried)"
+            continue
+        fi
+        unset 'note[$a]'
+        tree_of[$a]=$tree
+        rust_of[$a]="$suite's rustc $rust_version"
+        [ "$a" = amd64 ] && { ready+=("$a"); continue; }
+        log "$a: installing gcc-$gt, libc6-dev-$a-cross, libpq5:$a, libstd-rust-dev:$a ($suite)"
+        if ! apt_in_tree "apt-get install -y -q --no-install-recommends gcc-$gt libc6-dev-$a-cross libpq5:$a"; then
+            note[$a]="FAILED: its cross compiler or libpq5:$a does not install (see $logf)"
+            continue
+        fi
+        in_tree "$tree" "ln -sf libpq.so.5 /usr/lib/$gt/libpq.so"
+        if ! apt_in_tree "apt-get install -y -q --no-install-recommends libstd-rust-dev:$a=$rust_version"; then
+            # Not co-installable (its dependencies' versions differ from the
+            # host's, riscv64's libllvm say): the same version's files beside
+            # the host's rustc, which needs only the libraries.
+            log "$a: libstd-rust-dev:$a is not co-installable: unpacking it"
+            if ! apt_in_tree "cd /tmp && rm -f libstd-rust*.deb &&
+                apt-get download libstd-rust-dev:$a=$rust_version $std_lib:$a=$rust_version &&
+                for d in libstd-rust*.deb; do dpkg-deb -x \$d /; done"; then
+                note[$a]="FAILED: libstd-rust-dev:$a $rust_version is neither installable nor downloadable (see $logf)"
+                continue
+            fi
+            rust_of[$a]+=" (its std unpacked)"
+        fi
+        ready+=("$a")
+    done
+    setup_times+=("$suite: packages $((SECONDS - start))s")
+
+    # The clone, of HEAD, and the server.
+    rm -rf "$tree/root/pgbench-rs"
+    git clone --quiet --no-hardlinks "$repo" "$tree/root/pgbench-rs"
+    git -C "$tree/root/pgbench-rs" checkout --quiet --detach "$commit"
+    [ $reuse = 1 ] || rm -rf "$tree/root/target"
+    rm -rf "$tree/var/tmp/cross-pg" "$tree/root/out"
+    in_tree "$tree" "/root/pgbench-rs/scripts/cross-arch.sh --inside-server" >>"$logf" 2>&1 ||
+        { log "$suite: the server did not start, see $logf"; exit 1; }
+}
 
 apt_in_tree() {  # COMMAND: apt-get's, logged
     in_tree "$tree" "export DEBIAN_FRONTEND=noninteractive; $1" >>"$logf" 2>&1
 }
 
-# Which architectures the archive carries (sid's Release file).
-start=$SECONDS
-for a in "${list[@]}"; do [ "$a" = amd64 ] || in_tree "$tree" "dpkg --add-architecture $a"; done
-apt_in_tree 'apt-get update -q' || { log "apt-get update failed, see $logf"; exit 1; }
-carried=$(in_tree "$tree" 'sed -n "s/^Architectures: //p" /var/lib/apt/lists/*_dists_sid_InRelease | head -n 1')
-log "the archive's architectures: $carried"
-apt_in_tree 'apt-get install -y -q --no-install-recommends rustc cargo libpq-dev pkg-config postgresql qemu-user file' ||
-    { log "installing the toolchain failed, see $logf"; exit 1; }
-rust_version=$(in_tree "$tree" "dpkg-query -W -f='\${Version}' rustc")
-v=${rust_version%%+*}
-std_lib=libstd-rust-${v%.*}
-
-declare -A note=()
-ok_arches=()
-for a in "${list[@]}"; do
-    read -r rt gt <<<"$(triples "$a")"
-    if [[ " $carried " != *" $a "* ]]; then
-        note[$a]="not in Debian unstable's archive (it carries: $carried): no Rust standard library or libpq for it"
-        log "$a: ${note[$a]}"
-        continue
-    fi
-    [ "$a" = amd64 ] && { ok_arches+=("$a"); continue; }
-    log "$a: installing gcc-$gt, libc6-dev-$a-cross, libpq5:$a, libstd-rust-dev:$a"
-    if ! apt_in_tree "apt-get install -y -q --no-install-recommends gcc-$gt libc6-dev-$a-cross libpq5:$a"; then
-        note[$a]="FAILED: its cross compiler or libpq5:$a does not install (see $logf)"
-        continue
-    fi
-    in_tree "$tree" "ln -sf libpq.so.5 /usr/lib/$gt/libpq.so"
-    if ! apt_in_tree "apt-get install -y -q --no-install-recommends libstd-rust-dev:$a=$rust_version"; then
-        # Not co-installable (its dependencies' versions differ from the
-        # host's, riscv64's libllvm say): the same version's files beside
-        # the host's rustc, which needs only the libraries.
-        log "$a: libstd-rust-dev:$a is not co-installable: unpacking it"
-        if ! apt_in_tree "cd /tmp && rm -f libstd-rust*.deb &&
-            apt-get download libstd-rust-dev:$a=$rust_version $std_lib:$a=$rust_version &&
-            for d in libstd-rust*.deb; do dpkg-deb -x \$d /; done"; then
-            note[$a]="FAILED: libstd-rust-dev:$a $rust_version is neither installable nor downloadable (see $logf)"
-            continue
-        fi
-    fi
-    ok_arches+=("$a")
-done
-setup_times+=("packages $((SECONDS - start))s")
-
-# The clone, of HEAD, and the server.
-rm -rf "$tree/root/pgbench-rs"
-git clone --quiet --no-hardlinks "$repo" "$tree/root/pgbench-rs"
-git -C "$tree/root/pgbench-rs" checkout --quiet --detach "$commit"
-[ $reuse = 1 ] || rm -rf "$tree/root/target"
-rm -rf "$tree/var/tmp/cross-pg" "$tree/root/out"
-in_tree "$tree" "/root/pgbench-rs/scripts/cross-arch.sh --inside-server" >>"$logf" 2>&1 ||
-    { log "the server did not start, see $logf"; exit 1; }
-
-status=0
-for a in "${ok_arches[@]}"; do
+# check_arch ARCH: the checks in the tree, then the JSON reports: valid,
+# and their histograms decode (on the host, with target/pytools), with as
+# many latencies as transactions.
+check_arch() {
+    local a=$1 o=$tree/root/out/$1 jsons=() j
     log "$a: building and checking"
     in_tree "$tree" "/root/pgbench-rs/scripts/cross-arch.sh --inside $a" >>"$logf" 2>&1 || true
-    o=$tree/root/out/$a
-    # The JSON reports: valid, and their histograms decode (on the host,
-    # with target/pytools), with as many latencies as transactions.
-    jsons=()
     for j in report merged merged-amd64; do [ -f "$o/$j.json" ] && jsons+=("$o/$j.json"); done
     if [ ${#jsons[@]} -gt 0 ] &&
         PYTHONPATH=$repo/target/pytools python3 "$repo/tests/tools/check_report.py" \
             "$repo/schema/report.schema.json" "${jsons[@]}" >"$o/decoded.json" 2>&1 &&
-        python3 - "$o/decoded.json" >>"$o/decoded.check" 2>&1 <<'PY'
+        python3 - "$o/decoded.json" >"$o/decoded.check" 2>&1 <<'PY'
 import json, sys
 want = {"report.json": 100, "merged.json": 80, "merged-amd64.json": 80}
 bad = []
@@ -362,12 +378,28 @@ PY
     else
         echo "histogram=FAILED (see decoded.json, decoded.check)" >>"$o/result"
     fi
-done
+}
 
-get() { sed -n "s/^$2=//p" "$tree/root/out/$1/result" 2>/dev/null | tail -n 1; }
+# Debian unstable for every architecture it carries (amd64 first).
+setup_tree sid "${list[@]}"
+sid_tree=$tree
+for a in "${ready[@]}"; do check_arch "$a"; done
+# The others (armel, which Debian 13 still carries) in a Debian 13 tree,
+# with its Rust; amd64's results from Debian unstable are the reference.
+rest=()
+for a in "${list[@]}"; do [[ ${note[$a]:-} != "not in "* ]] || rest+=("$a"); done
+if [ ${#rest[@]} -gt 0 ]; then
+    setup_tree trixie "${rest[@]}"
+    mkdir -p "$tree/root/out"
+    cp -a "$sid_tree/root/out/amd64" "$tree/root/out/"
+    for a in "${ready[@]}"; do check_arch "$a"; done
+fi
+
+get() { sed -n "s/^$2=//p" "${tree_of[$1]}/root/out/$1/result" 2>/dev/null | tail -n 1; }
+status=0
 echo
-echo "cross-arch: commit $commit, rustc $rust_version (Debian unstable), $(in_tree "$tree" 'qemu-aarch64 --version | head -n 1')"
-printf '%-8s %-6s %-26s %-38s %-14s %-10s %-24s %s\n' arch build "unit tests" "live checks" histograms random wait "times (build, unit, live)"
+echo "cross-arch: commit $commit; $(in_tree "$sid_tree" 'qemu-aarch64 --version | head -n 1')"
+printf '%-8s %-6s %-26s %-38s %-10s %-10s %-24s %-22s %s\n' arch build "unit tests" "live checks" histograms random wait "times (build, unit, live)" toolchain
 for a in "${list[@]}"; do
     if [ -n "${note[$a]:-}" ]; then
         printf '%-8s not checked: %s\n' "$a" "${note[$a]}"
@@ -375,15 +407,15 @@ for a in "${list[@]}"; do
         continue
     fi
     b=$(get "$a" build)
-    row=$(printf '%-8s %-6s %-26s %-38s %-14s %-10s %-24s %s' "$a" "${b:-none}" "$(get "$a" unit)" \
+    printf '%-8s %-6s %-26s %-38s %-10s %-10s %-24s %-22s %s\n' "$a" "${b:-none}" "$(get "$a" unit)" \
         "$(get "$a" live)" "$(get "$a" histogram | cut -d' ' -f1)" "$(get "$a" random)" "$(get "$a" wait)" \
-        "$(get "$a" build_s)s, $(get "$a" unit_s)s, $(get "$a" live_s)s")
-    echo "$row"
+        "$(get "$a" build_s)s, $(get "$a" unit_s)s, $(get "$a" live_s)s" "${rust_of[$a]}"
     if [ "$b" != ok ] || [[ "$(get "$a" unit)" != *" 0 failed" ]] || [ -n "$(get "$a" live_failed)" ] ||
         [[ "$(get "$a" histogram)" != decoded* ]] || [[ "$(get "$a" random)" != @(equal|reference) ]]; then
         status=1
     fi
 done
-echo "setup: $(IFS=,; echo "${setup_times[*]}" | sed 's/,/, /g'); total $((SECONDS - total))s; logs: $logf, $tree/root/out/ARCH/"
+echo "setup: $(IFS=,; echo "${setup_times[*]}" | sed 's/,/, /g'); total $((SECONDS - total))s"
+echo "logs: $logf, and per architecture DIR/SUITE/root/out/ARCH/"
 exit $status
 }
