@@ -42,18 +42,19 @@ set -euo pipefail
 {
 all_arches=(amd64 arm64 armel armhf i386 ppc64el riscv64 s390x)
 
-# Debian architecture -> "Rust target, GNU triple, qemu-user's name".
+# Debian architecture -> "Rust target, GNU triple (the cross compiler's),
+# qemu-user's name, multiarch directory".
 triples() {
     case $1 in
-        amd64) echo "x86_64-unknown-linux-gnu x86_64-linux-gnu x86_64" ;;
-        arm64) echo "aarch64-unknown-linux-gnu aarch64-linux-gnu aarch64" ;;
-        armel) echo "armv5te-unknown-linux-gnueabi arm-linux-gnueabi arm" ;;
-        armhf) echo "armv7-unknown-linux-gnueabihf arm-linux-gnueabihf arm" ;;
-        i386) echo "i686-unknown-linux-gnu i686-linux-gnu i386" ;;
-        ppc64el) echo "powerpc64le-unknown-linux-gnu powerpc64le-linux-gnu ppc64le" ;;
-        riscv64) echo "riscv64gc-unknown-linux-gnu riscv64-linux-gnu riscv64" ;;
-        s390x) echo "s390x-unknown-linux-gnu s390x-linux-gnu s390x" ;;
-        loong64) echo "loongarch64-unknown-linux-gnu loongarch64-linux-gnu loongarch64" ;;
+        amd64) echo "x86_64-unknown-linux-gnu x86_64-linux-gnu x86_64 x86_64-linux-gnu" ;;
+        arm64) echo "aarch64-unknown-linux-gnu aarch64-linux-gnu aarch64 aarch64-linux-gnu" ;;
+        armel) echo "armv5te-unknown-linux-gnueabi arm-linux-gnueabi arm arm-linux-gnueabi" ;;
+        armhf) echo "armv7-unknown-linux-gnueabihf arm-linux-gnueabihf arm arm-linux-gnueabihf" ;;
+        i386) echo "i686-unknown-linux-gnu i686-linux-gnu i386 i386-linux-gnu" ;;
+        ppc64el) echo "powerpc64le-unknown-linux-gnu powerpc64le-linux-gnu ppc64le powerpc64le-linux-gnu" ;;
+        riscv64) echo "riscv64gc-unknown-linux-gnu riscv64-linux-gnu riscv64 riscv64-linux-gnu" ;;
+        s390x) echo "s390x-unknown-linux-gnu s390x-linux-gnu s390x s390x-linux-gnu" ;;
+        loong64) echo "loongarch64-unknown-linux-gnu loongarch64-linux-gnu loongarch64 loongarch64-linux-gnu" ;;
         *) return 1 ;;
     esac
 }
@@ -72,8 +73,8 @@ inside_server() {
 }
 
 inside() {
-    local arch=$1 rt gt qemu
-    read -r rt gt qemu <<<"$(triples "$arch")"
+    local arch=$1 rt gt qemu ma
+    read -r rt gt qemu ma <<<"$(triples "$arch")"
     local out=$out_root/$arch
     rm -rf "$out"
     mkdir -p "$out"
@@ -84,7 +85,7 @@ inside() {
     # the heavier unit tests take minutes without, under qemu-user.
     export CARGO_TARGET_DIR=/root/target CARGO_PROFILE_DEV_OPT_LEVEL=1
     export PGHOST=$pg PGPORT=5432 PGUSER=postgres
-    export "PQ_LIB_DIR_$up=/usr/lib/$gt"
+    export "PQ_LIB_DIR_$up=/usr/lib/$ma"
     local runner=()
     if [ "$arch" != amd64 ]; then
         export "CARGO_TARGET_${up}_LINKER=$gt-gcc"
@@ -274,7 +275,7 @@ declare -A note=() tree_of=() rust_of=()
 # clone of HEAD and a running server. Sets `carried` (the archive's
 # architectures) and `ready` (the ARCHes set up); notes the others.
 setup_tree() {
-    local suite=$1 a rt gt qemu start v std_lib rust_version
+    local suite=$1 a rt gt qemu ma start v std_lib rust_version
     shift
     tree=$dir/$suite
     trees+=("$tree")
@@ -303,7 +304,7 @@ setup_tree() {
     std_lib=libstd-rust-${v%.*}
     ready=()
     for a in "$@"; do
-        read -r rt gt qemu <<<"$(triples "$a")"
+        read -r rt gt qemu ma <<<"$(triples "$a")"
         if [[ " $carried " != *" $a "* ]]; then
             note[$a]="not in Debian $suite's archive (it carries: $carried)"
             continue
@@ -317,7 +318,10 @@ setup_tree() {
             note[$a]="FAILED: its cross compiler or libpq5:$a does not install (see $logf)"
             continue
         fi
-        in_tree "$tree" "ln -sf libpq.so.5 /usr/lib/$gt/libpq.so"
+        if ! in_tree "$tree" "ln -sf libpq.so.5 /usr/lib/$ma/libpq.so" >>"$logf" 2>&1; then
+            note[$a]="FAILED: no /usr/lib/$ma/libpq.so.5 (see $logf)"
+            continue
+        fi
         if ! apt_in_tree "apt-get install -y -q --no-install-recommends libstd-rust-dev:$a=$rust_version"; then
             # Not co-installable (its dependencies' versions differ from the
             # host's, riscv64's libllvm say): the same version's files beside
