@@ -154,15 +154,28 @@ inside() {
     printf '\\startpipeline\n%s\\endpipeline\n' "$(printf 'SELECT %d;\n' 1 2 3 4 5)" >"$out/pipe.sql"
     run pipeline 20 -n -M extended -f "$out/pipe.sql" -c 2 -j 2 -t 10 "$db"
     run report-json 100 -n -S -c 2 -j 2 -t 50 --latency-percentiles --report-json="$out/report.json" "$db"
-    local s
-    for s in 0 1; do
-        run "shard$s" 40 -n -S -c 4 -j 2 -t 20 --random-seed=7 --shard=$s/2 --report-json="$out/shard$s.json" "$db"
-    done
-    run merge 80 --merge "$out/shard0.json" "$out/shard1.json" --report-json="$out/merged.json"
-    if [ "$arch" != amd64 ]; then
+    # shards NAME COMMAND...: shard 0 of this architecture and shard 1 of
+    # COMMAND, measuring at the same time (--start-at), then merged.
+    shards() {
+        local n=$1 at s p0 p1 ok=1
+        shift
+        at=$(($(date +%s) + 5))
+        local common=(-n -S -c 4 -j 2 -t 20 --random-seed=7 --start-at=$at)
+        "${pgb[@]}" "${common[@]}" --shard=0/2 --report-json="$out/$n-0.json" "$db" >"$out/$n-0.out" 2>&1 &
+        p0=$!
+        "$@" "${common[@]}" --shard=1/2 --report-json="$out/$n-1.json" "$db" >"$out/$n-1.out" 2>&1 &
+        p1=$!
+        wait $p0 || ok=0
+        wait $p1 || ok=0
+        for s in 0 1; do processed 40 "$out/$n-$s.out" || ok=0; done
+        [ $ok = 1 ] || failed+=("$n-shards")
+        run "$n" 80 --merge "$out/$n-0.json" "$out/$n-1.json" --report-json="$out/$n.json"
+    }
+    shards merged "${pgb[@]}"
+    local amd64_bin=$CARGO_TARGET_DIR/x86_64-unknown-linux-gnu/debug/pgbench-rs
+    if [ "$arch" != amd64 ] && [ -x "$amd64_bin" ]; then
         # This architecture's shard 0 with amd64's shard 1.
-        run merge-amd64 80 --merge "$out/shard0.json" "$out_root/amd64/shard1.json" \
-            --report-json="$out/merged-amd64.json"
+        shards merged-amd64 "$amd64_bin"
     fi
     run log 40 -n -S -c 2 -j 2 -t 20 -l --log-prefix="$out/txlog" "$db"
     if [ "$(cat "$out"/txlog.* 2>/dev/null | awk 'NF >= 6' | wc -l)" != 40 ]; then
