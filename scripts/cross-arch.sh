@@ -328,7 +328,7 @@ setup_tree() {
         [ "$a" = amd64 ] && { ready+=("$a"); continue; }
         log "$a: installing gcc-$gt, libc6-dev-$a-cross, libpq5:$a, libstd-rust-dev:$a ($suite)"
         if ! apt_in_tree "apt-get install -y -q --no-install-recommends gcc-$gt libc6-dev-$a-cross libpq5:$a"; then
-            note[$a]="FAILED: its cross compiler or libpq5:$a does not install (see $logf)"
+            note[$a]="FAILED: its cross compiler or libpq5:$a does not install: $(grep '^E: ' "$logf" | tail -n 1) (see $logf)"
             continue
         fi
         if ! in_tree "$tree" "ln -sf libpq.so.5 /usr/lib/$ma/libpq.so" >>"$logf" 2>&1; then
