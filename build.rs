@@ -31,6 +31,17 @@ fn main() -> ExitCode {
     for v in CFG_VERSIONS {
         println!("cargo::rustc-check-cfg=cfg(libpq_ge_{v})");
     }
+    // Before anything else: the program does not build elsewhere (the
+    // same words as the compile_error! in src/sys/mod.rs).
+    if env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os != "linux") {
+        eprintln!(
+            "error: the target is {}: pgbench-rs runs on Linux only (io_uring, epoll or ppoll, \
+             eventfd, pidfd). Supported: Linux on x86_64, aarch64, arm (armv5te, armv7), i686, \
+             powerpc64le, riscv64 and s390x, with glibc (Debian's release architectures).",
+            target()
+        );
+        return ExitCode::FAILURE;
+    }
     let Some((major, source)) = libpq_version() else {
         eprintln!(
             "error: pgbench-rs needs libpq (the PostgreSQL client library) and its headers.\n\

@@ -412,6 +412,9 @@ impl Loop {
                 return LoopEnd::Failed;
             }
         };
+        if let Some(fallback) = waiter.fallback() {
+            log::debug!("thread {} {fallback}", th.tid);
+        }
         let progress_us = i64::from(sh.cfg.progress) * 1_000_000;
         let mut seq: u64 = 1;
         let mut next_report = origin + progress_us;
@@ -451,7 +454,7 @@ impl Loop {
                             Ok(true) => self.runq.push_back(i),
                             Ok(false) => {}
                             Err(e) => {
-                                let call = waiter.mechanism().wait_call();
+                                let call = waiter.wait_call();
                                 log::error!("{call}() failed: {}", crate::sys::os_error_text(&e));
                                 return LoopEnd::Failed;
                             }
@@ -505,7 +508,7 @@ impl Loop {
             // Wait for sockets, or just sleep when no client waits for one.
             self.ready.clear();
             if let Err(e) = waiter.wait(timeout, &mut self.ready) {
-                let call = waiter.mechanism().wait_call();
+                let call = waiter.wait_call();
                 log::error!("{call}() failed: {}", crate::sys::os_error_text(&e));
                 return LoopEnd::Failed;
             }

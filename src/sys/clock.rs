@@ -9,7 +9,7 @@ pub(crate) fn monotonic_us() -> i64 {
     // SAFETY: ts is a valid, writable timespec; CLOCK_MONOTONIC always
     // exists on Linux, so the call cannot fail.
     unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut ts) };
-    ts.tv_sec * 1_000_000 + ts.tv_nsec / 1000
+    us_of(&ts)
 }
 
 /// Microseconds since the Unix epoch (`gettimeofday`).
@@ -17,7 +17,20 @@ pub(crate) fn epoch_us() -> i64 {
     let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
     // SAFETY: ts is a valid, writable timespec; CLOCK_REALTIME always exists.
     unsafe { libc::clock_gettime(libc::CLOCK_REALTIME, &mut ts) };
-    ts.tv_sec * 1_000_000 + ts.tv_nsec / 1000
+    us_of(&ts)
+}
+
+/// A timespec in microseconds, whatever the width of its fields (`time_t`
+/// and `long` have 32 bits on i386, armel and armhf, 64 elsewhere).
+#[inline]
+fn us_of(ts: &libc::timespec) -> i64 {
+    wide(ts.tv_sec) * 1_000_000 + wide(ts.tv_nsec) / 1000
+}
+
+/// A C integer of 32 or 64 bits as an i64.
+#[inline]
+fn wide<T: Into<i64>>(v: T) -> i64 {
+    v.into()
 }
 
 /// What to add to a [`monotonic_us`] value to get Unix-epoch microseconds

@@ -39,8 +39,14 @@
 pub(crate) fn map_connection_buffers() {
     #[cfg(malloc_tuning)]
     if current() == (Plan::Tune { map_buffers: true }) {
-        set(libc::M_MMAP_THRESHOLD, LIBPQ_BUFFER);
+        lower_threshold();
     }
+}
+
+/// The first step of a plan that maps the buffers.
+#[cfg(malloc_tuning)]
+fn lower_threshold() {
+    set(libc::M_MMAP_THRESHOLD, LIBPQ_BUFFER);
 }
 
 /// Raises the thresholds once the initial connections are made. Called by
@@ -50,10 +56,16 @@ pub(crate) fn map_connection_buffers() {
 pub(crate) fn heap_after_connections() {
     #[cfg(malloc_tuning)]
     if let Plan::Tune { .. } = current() {
-        let (mmap, trim) = raised_thresholds(size_of::<libc::c_long>());
-        set(libc::M_MMAP_THRESHOLD, mmap);
-        set(libc::M_TRIM_THRESHOLD, trim);
+        raise_thresholds();
     }
+}
+
+/// The second step of every plan that tunes.
+#[cfg(malloc_tuning)]
+fn raise_thresholds() {
+    let (mmap, trim) = raised_thresholds(size_of::<libc::c_long>());
+    set(libc::M_MMAP_THRESHOLD, mmap);
+    set(libc::M_TRIM_THRESHOLD, trim);
 }
 
 /// The run-time switch: `off` turns the tuning off.
@@ -226,27 +238,50 @@ mod tests {
     /// from each block's usable size: what `malloc_usable_size` says of a
     /// mapped chunk differs between glibc releases.)
     #[cfg(malloc_tuning)]
-    fn mapped_of(n: usize) -> usize {
-        // Allocated first, so that the count sees the blocks alone.
-        let mut blocks: Vec<usize> = Vec::with_capacity(n);
+    fn mapped_of(n: usize) -> i64 {
         let before = mapped_chunks();
-        for _ in 0..n {
-            // SAFETY: malloc has no preconditions; the block is checked
-            // and freed below.
-            let p = unsafe { libc::malloc(16 * 1024) };
-            assert!(!p.is_null());
-            blocks.push(p as usize);
-        }
+        let blocks = Blocks::take(n, || false);
         let held = mapped_chunks();
-        for p in blocks {
-            // SAFETY: p came from malloc above and is freed once.
-            unsafe { libc::free(p as *mut libc::c_void) };
-        }
-        usize::try_from(held - before).unwrap()
+        drop(blocks);
+        i64::from(held) - i64::from(before)
     }
 
-    /// How many chunks malloc has mapped on their own (`mallinfo`'s
-    /// `hblks`; `mallinfo2` would need glibc 2.33).
+    /// Blocks of 16 kB from malloc, freed on drop.
+    #[cfg(malloc_tuning)]
+    struct Blocks(Vec<usize>);
+
+    #[cfg(malloc_tuning)]
+    impl Blocks {
+        /// Up to `n` blocks, fewer if `enough` says so after one.
+        fn take(n: usize, enough: impl Fn() -> bool) -> Self {
+            // Allocated first, so that malloc's counts see the blocks alone.
+            let mut blocks = Blocks(Vec::with_capacity(n));
+            for _ in 0..n {
+                // SAFETY: malloc has no preconditions; the block is freed
+                // on drop (free(NULL) does nothing).
+                let p = unsafe { libc::malloc(16 * 1024) };
+                blocks.0.push(p as usize);
+                if enough() {
+                    break;
+                }
+            }
+            blocks
+        }
+    }
+
+    #[cfg(malloc_tuning)]
+    impl Drop for Blocks {
+        fn drop(&mut self) {
+            for &p in &self.0 {
+                // SAFETY: p came from malloc and is freed once.
+                unsafe { libc::free(p as *mut libc::c_void) };
+            }
+        }
+    }
+
+    /// How many chunks malloc has mapped on their own, and the bytes of
+    /// its heaps (`mallinfo`'s `hblks` and `arena`; `mallinfo2` would need
+    /// glibc 2.33).
     #[cfg(malloc_tuning)]
     fn mapped_chunks() -> libc::c_int {
         // SAFETY: mallinfo takes no arguments and only reads malloc's
@@ -254,50 +289,111 @@ mod tests {
         unsafe { libc::mallinfo() }.hblks
     }
 
-    /// Set in the process that runs the check (see the test).
     #[cfg(malloc_tuning)]
-    const CHILD: &str = "PGBENCH_RS_MALLOC_TEST_CHILD";
+    fn heap_bytes() -> libc::c_int {
+        // SAFETY: as in `mapped_chunks`.
+        unsafe { libc::mallinfo() }.arena
+    }
+
+    /// The check, in the child: the page size, and how many of 64 blocks
+    /// were mapped while the connections are made and after.
+    #[cfg(malloc_tuning)]
+    fn check_in_child() -> [i64; 3] {
+        use super::{lower_threshold, page_size, raise_thresholds};
+
+        // The plan of an environment that leaves the tuning on and malloc
+        // untuned (the test's own may not).
+        let page = page_size();
+        let plan = plan(|_| None, page);
+        // Memory other tests freed would serve blocks from the heap: taken
+        // first, until the heap grows, after which at most its top pad
+        // (128 kB) is free. (Blocks of 16 kB come from the heap under
+        // glibc's own threshold, 128 kB at least.)
+        let heap = heap_bytes();
+        let drained = Blocks::take(1 << 16, || heap_bytes() > heap);
+        // While the blocks are held together (1 MB), only what is free at
+        // the top of the heap can serve blocks from the heap; the rest are
+        // mapped. glibc's threshold would map none, and so does the tuning
+        // where pages are larger than 4 kB.
+        if plan == MAP {
+            lower_threshold();
+        }
+        let while_connecting = mapped_of(64);
+        if plan != Plan::Off {
+            raise_thresholds();
+        }
+        let after = mapped_of(64);
+        drop(drained);
+        [page.and_then(|p| i64::try_from(p).ok()).unwrap_or(0), while_connecting, after]
+    }
+
+    /// Runs [`check_in_child`] in a child process: the thresholds are
+    /// process-wide. A forked copy of this process, not a new run of the
+    /// test program, which under an emulator such as qemu-user without
+    /// binfmt_misc cannot be executed. The child writes its answer into a
+    /// pipe and ends with `_exit`, writing nothing else (another test's
+    /// thread may hold stderr's lock, forked with it).
+    #[cfg(malloc_tuning)]
+    fn in_child() -> [i64; 3] {
+        use std::io::Read;
+        use std::os::fd::FromRawFd;
+
+        let mut fds = [-1; 2];
+        // SAFETY: fds has room for the two descriptors pipe2 writes.
+        assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
+        // SAFETY: fork has no memory preconditions. The child only
+        // allocates (glibc's fork leaves malloc usable in the child), writes
+        // to the pipe and exits.
+        let pid = unsafe { libc::fork() };
+        if pid == 0 {
+            let answer = check_in_child();
+            let mut bytes = [0u8; 24];
+            for (chunk, v) in bytes.chunks_exact_mut(8).zip(answer) {
+                chunk.copy_from_slice(&v.to_ne_bytes());
+            }
+            // SAFETY: bytes is readable for its length; fds[1] is the
+            // pipe's write end (a short write fails the parent's check).
+            unsafe { libc::write(fds[1], bytes.as_ptr().cast(), bytes.len()) };
+            // SAFETY: ends the child at once, without running anything of
+            // the parent's (destructors, the test harness).
+            unsafe { libc::_exit(0) };
+        }
+        assert!(pid > 0, "fork failed: {}", std::io::Error::last_os_error());
+        // SAFETY: fds[1] is this process's copy of the write end, closed
+        // once, so that the read below ends when the child's copy closes.
+        unsafe { libc::close(fds[1]) };
+        // SAFETY: fds[0] is the read end, owned by the file from now on.
+        let mut pipe = unsafe { std::fs::File::from_raw_fd(fds[0]) };
+        let mut bytes = Vec::new();
+        pipe.read_to_end(&mut bytes).unwrap();
+        let mut status = 0;
+        // SAFETY: pid is our child; status is writable.
+        assert_eq!(unsafe { libc::waitpid(pid, &mut status, 0) }, pid);
+        assert!(
+            libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0,
+            "the child ended with status {status:#x}"
+        );
+        assert_eq!(bytes.len(), 24, "the child wrote {} bytes", bytes.len());
+        let mut answer = [0i64; 3];
+        for (v, chunk) in answer.iter_mut().zip(bytes.chunks_exact(8)) {
+            *v = i64::from_ne_bytes(chunk.try_into().unwrap());
+        }
+        answer
+    }
 
     #[cfg(malloc_tuning)]
     #[test]
     fn connection_buffers_are_mapped_until_the_connections_are_made() {
-        use super::{heap_after_connections, map_connection_buffers, page_size};
-
-        let name = "connection_buffers_are_mapped_until_the_connections_are_made";
-        if std::env::var_os(CHILD).is_none() {
-            // In a process of its own: the thresholds are process-wide, and
-            // memory other tests freed would serve the blocks from the heap.
-            // Its environment leaves the tuning on and malloc untuned.
-            let path = module_path!().split_once("::").map_or("", |p| p.1);
-            let mut child = std::process::Command::new(std::env::current_exe().unwrap());
-            child
-                .args(["--exact", &format!("{path}::{name}"), "--test-threads=1"])
-                .env(CHILD, "1")
-                .env_remove(SWITCH)
-                .env_remove("GLIBC_TUNABLES");
-            for v in GLIBC_MALLOC_VARIABLES {
-                child.env_remove(v);
-            }
-            let out = child.output().unwrap();
-            let stdout = String::from_utf8_lossy(&out.stdout);
-            assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-            assert!(stdout.contains("1 passed"), "the check did not run:\n{stdout}");
-            return;
-        }
-        let page = page_size().unwrap();
-        // While the blocks are held together (1 MB), at most the few
-        // hundred kB free at the top of a new process's heap can serve
-        // blocks from the heap; the rest are mapped. glibc's default
-        // threshold (128 kB at least) would map none, and so does the
-        // tuning where pages are larger than 4 kB.
-        map_connection_buffers();
-        let mapped = mapped_of(64);
+        let [page, while_connecting, after] = in_child();
+        assert!(page > 0, "no page size");
         if page <= 4096 {
-            assert!(mapped >= 32, "only {mapped} of 64 blocks of 16 kB were mapped");
+            assert!(
+                while_connecting >= 32,
+                "only {while_connecting} of 64 blocks of 16 kB were mapped"
+            );
         } else {
-            assert_eq!(mapped, 0, "{page}-byte pages");
+            assert_eq!(while_connecting, 0, "{page}-byte pages");
         }
-        heap_after_connections();
-        assert_eq!(mapped_of(64), 0);
+        assert_eq!(after, 0, "blocks mapped after the connections");
     }
 }

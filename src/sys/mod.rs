@@ -2,7 +2,19 @@
 //! resource limits, user lookup, waiting for sockets, malloc tuning. The only module
 //! besides `pq` that contains `unsafe` code and the only one that names
 //! `libc`.
+//!
+//! Linux only (io_uring, epoll, eventfd, pidfd, glibc's malloc): on any
+//! Debian release architecture (x86_64, aarch64, armv5te and armv7, i686,
+//! powerpc64le, riscv64, s390x), 64 or 32 bits, little- or big-endian,
+//! which scripts/cross-arch.sh checks.
 #![allow(unsafe_code)]
+
+#[cfg(not(target_os = "linux"))]
+compile_error!(
+    "pgbench-rs runs on Linux only: it waits with io_uring, epoll or ppoll and uses \
+     eventfd and pidfd. Supported: Linux on x86_64, aarch64, arm (armv5te, armv7), i686, \
+     powerpc64le, riscv64 and s390x, with glibc (Debian's release architectures)."
+);
 
 pub(crate) mod affinity;
 pub(crate) mod child;

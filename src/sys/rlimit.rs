@@ -33,9 +33,10 @@ impl std::fmt::Display for RlimitError {
 /// Makes sure the soft `RLIMIT_NOFILE` allows `needed` descriptors,
 /// raising it up to the hard limit if it is lower.
 pub(crate) fn ensure_open_files(needed: u64) -> Result<(), RlimitError> {
-    let mut rl = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-    // SAFETY: rl is a valid, writable rlimit struct.
-    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut rl) } == -1 {
+    // The 64-bit interface: `rlim_t` has 32 bits on 32-bit machines.
+    let mut rl = libc::rlimit64 { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: rl is a valid, writable rlimit64 struct.
+    if unsafe { libc::getrlimit64(libc::RLIMIT_NOFILE, &mut rl) } == -1 {
         return Err(RlimitError::Get(super::os_error_text(&std::io::Error::last_os_error())));
     }
     if rl.rlim_max < needed {
@@ -43,8 +44,8 @@ pub(crate) fn ensure_open_files(needed: u64) -> Result<(), RlimitError> {
     }
     if rl.rlim_cur < needed {
         rl.rlim_cur = needed;
-        // SAFETY: rl is a valid rlimit with rlim_cur <= rlim_max.
-        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &rl) } == -1 {
+        // SAFETY: rl is a valid rlimit64 with rlim_cur <= rlim_max.
+        if unsafe { libc::setrlimit64(libc::RLIMIT_NOFILE, &rl) } == -1 {
             let error = super::os_error_text(&std::io::Error::last_os_error());
             return Err(RlimitError::Raise { needed, error });
         }

@@ -256,10 +256,16 @@ pub(crate) fn parse_agg_line(line: &str) -> Result<AggLine, String> {
 /// The messages of a stderr: each starts at a line beginning with
 /// `pgbench: ` (or a libpq notice such as `WARNING:  `) and includes the
 /// following lines that begin with neither (continuation lines of a
-/// multi-line message or of a sent SQL text).
+/// multi-line message or of a sent SQL text). Left out: the `--debug` line
+/// pgbench-rs writes where the kernel refuses io_uring (`pgbench: thread N
+/// waiting with epoll_pwait2 (io_uring_setup: ...)`), which C has no
+/// counterpart of.
 pub(crate) fn messages(stderr: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for line in stderr.split_inclusive('\n') {
+        if line.starts_with("pgbench: thread ") && line.contains(" waiting with ") {
+            continue;
+        }
         let starts = line.starts_with("pgbench: ")
             || line.starts_with("WARNING:  ")
             || line.starts_with("NOTICE:  ")

@@ -1,7 +1,9 @@
 //! The epoll mechanism: every socket registered once (level-triggered),
 //! waits with `epoll_pwait2` (µs timeouts, Linux 5.11) or, on older
-//! kernels, `epoll_wait` with the timeout rounded *up* to whole
-//! milliseconds, so that a short `--rate` wait never becomes a busy spin.
+//! kernels and under emulators that lack it (qemu-user), `epoll_pwait`
+//! (which every architecture has, unlike `epoll_wait`) with the timeout
+//! rounded *up* to whole milliseconds, so that a short `--rate` wait never
+//! becomes a busy spin.
 //!
 //! A socket that becomes ready while its token is not expected (a notice,
 //! the server closing the connection while the client sleeps) would be
@@ -11,7 +13,7 @@
 use std::io;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
-use super::{Interest, Token, WaitSet, syscall_result, timespec_us};
+use super::{Interest, KernelTimespec, Token, WaitSet, syscall_result};
 
 /// The `u64` of the waker's event (no token is this large).
 const WAKER_DATA: u64 = u64::MAX;
@@ -38,8 +40,8 @@ impl Slot {
 pub(super) struct Epoll {
     fd: OwnedFd,
     events: Vec<libc::epoll_event>,
-    /// Whether `epoll_pwait2` is available (cleared on ENOSYS).
-    pwait2: bool,
+    /// Why `epoll_pwait2` is not used (ENOSYS, found when the set is made).
+    pwait2_refused: Option<io::Error>,
     slots: Vec<Slot>,
     n_expected: usize,
 }
@@ -55,10 +57,24 @@ impl Epoll {
         // SAFETY: fd is a new descriptor that nothing else owns.
         let fd = unsafe { OwnedFd::from_raw_fd(fd) };
         let events = vec![libc::epoll_event { events: 0, u64: 0 }; (capacity + 1).clamp(1, 1024)];
-        let ep =
-            Epoll { fd, events, pwait2: true, slots: vec![Slot::EMPTY; capacity], n_expected: 0 };
+        let mut ep = Epoll {
+            fd,
+            events,
+            pwait2_refused: None,
+            slots: vec![Slot::EMPTY; capacity],
+            n_expected: 0,
+        };
+        // Whether the kernel has epoll_pwait2: a wait that returns at once
+        // on the empty set.
+        ep.pwait2_refused =
+            ep.pwait2(Some(0)).err().filter(|e| e.raw_os_error() == Some(libc::ENOSYS));
         ep.ctl(libc::EPOLL_CTL_ADD, waker, WAKER_DATA, false)?;
         Ok(ep)
+    }
+
+    /// Why the set waits with `epoll_pwait` instead of `epoll_pwait2`.
+    pub(super) fn pwait2_refused(&self) -> Option<&io::Error> {
+        self.pwait2_refused.as_ref()
     }
 
     fn ctl(&self, op: libc::c_int, sock: RawFd, data: u64, write: bool) -> io::Result<()> {
@@ -85,46 +101,53 @@ impl Epoll {
         self.slots.get_mut(i)
     }
 
+    /// `epoll_pwait2`: returns how many events were written, or its error
+    /// (interrupted: Ok(0)).
+    fn pwait2(&mut self, timeout_us: Option<i64>) -> io::Result<usize> {
+        let max = i32::try_from(self.events.len()).unwrap_or(i32::MAX);
+        let ts = timeout_us.map(KernelTimespec::from_us);
+        let ts_ptr = ts.as_ref().map_or(std::ptr::null(), |t| t as *const KernelTimespec);
+        // The system call itself: libc's wrappers are thread cancellation
+        // points, which cost instructions on every wait.
+        // SAFETY: the event buffer has `max` writable entries, the
+        // timespec (the kernel's 64-bit one, or NULL) outlives the call,
+        // and a NULL sigmask leaves the mask unchanged.
+        let r = unsafe {
+            libc::syscall(
+                libc::SYS_epoll_pwait2,
+                self.fd.as_raw_fd(),
+                self.events.as_mut_ptr(),
+                max,
+                ts_ptr,
+                std::ptr::null::<libc::sigset_t>(),
+                0usize,
+            )
+        };
+        syscall_result(r)
+    }
+
     /// One wait system call; returns how many events were written.
     fn wait_events(&mut self, timeout_us: Option<i64>) -> io::Result<usize> {
-        let max = i32::try_from(self.events.len()).unwrap_or(i32::MAX);
-        if self.pwait2 {
-            let ts = timeout_us.map(timespec_us);
-            let ts_ptr = ts.as_ref().map_or(std::ptr::null(), |t| t as *const libc::timespec);
-            // The system call itself: libc's wrappers are thread
-            // cancellation points, which cost instructions on every wait.
-            // SAFETY: the event buffer has `max` writable entries, the
-            // timespec (or NULL) outlives the call, and a NULL sigmask
-            // leaves the mask unchanged.
-            let r = unsafe {
-                libc::syscall(
-                    libc::SYS_epoll_pwait2,
-                    self.fd.as_raw_fd(),
-                    self.events.as_mut_ptr(),
-                    max,
-                    ts_ptr,
-                    std::ptr::null::<libc::sigset_t>(),
-                    0usize,
-                )
-            };
-            if r >= 0 || io::Error::last_os_error().raw_os_error() != Some(libc::ENOSYS) {
-                return syscall_result(r);
-            }
-            self.pwait2 = false;
+        if self.pwait2_refused.is_none() {
+            return self.pwait2(timeout_us);
         }
+        let max = i32::try_from(self.events.len()).unwrap_or(i32::MAX);
         let ms = match timeout_us {
             None => -1,
             // Round up so that a sub-millisecond wait does not spin.
             Some(us) => i32::try_from((us.max(0) + 999) / 1000).unwrap_or(i32::MAX),
         };
-        // SAFETY: the event buffer has `max` writable entries.
+        // SAFETY: the event buffer has `max` writable entries; a NULL
+        // sigmask leaves the mask unchanged (its size is then not read).
         let r = unsafe {
             libc::syscall(
-                libc::SYS_epoll_wait,
+                libc::SYS_epoll_pwait,
                 self.fd.as_raw_fd(),
                 self.events.as_mut_ptr(),
                 max,
                 ms,
+                std::ptr::null::<libc::sigset_t>(),
+                0usize,
             )
         };
         syscall_result(r)

@@ -21,6 +21,12 @@
 //!   expected is reported then.
 //! - [`Waiter::wait`] returns when an expected token is ready, when the
 //!   timeout passes, or when the run's [`Waker`] fires.
+//!
+//! The system calls are those every Linux architecture has: `ppoll` and
+//! `epoll_pwait` (aarch64, riscv64 and loong64 have no `poll` and no
+//! `epoll_wait`), and timeouts in the kernel's 64-bit `timespec` where the
+//! call takes one (io_uring, `epoll_pwait2`), also on 32-bit machines, whose
+//! C `timespec` has 32-bit fields.
 
 mod epoll;
 mod ppoll;
@@ -93,6 +99,9 @@ trait WaitSet {
 #[derive(Debug)]
 pub(crate) struct Waiter {
     imp: Imp,
+    /// Why io_uring, asked for, is not the mechanism (io_uring_setup's
+    /// error, or the features it lacks).
+    uring_refused: Option<io::Error>,
 }
 
 #[derive(Debug)]
@@ -118,15 +127,49 @@ impl Waiter {
     /// also wakes up when `waker` fires. io_uring falls back to epoll where
     /// the kernel does not allow it.
     pub(crate) fn new(mechanism: Mechanism, capacity: usize, waker: &Waker) -> io::Result<Self> {
+        let mut uring_refused = None;
         let imp = match mechanism {
             Mechanism::Uring => match uring::Uring::new(capacity, waker.fd()) {
                 Ok(u) => Imp::Uring(Box::new(u)),
-                Err(_) => Imp::Epoll(epoll::Epoll::new(capacity, waker.fd())?),
+                Err(e) => {
+                    uring_refused = Some(e);
+                    Imp::Epoll(epoll::Epoll::new(capacity, waker.fd())?)
+                }
             },
             Mechanism::Epoll => Imp::Epoll(epoll::Epoll::new(capacity, waker.fd())?),
             Mechanism::Ppoll => Imp::Ppoll(ppoll::Ppoll::new(capacity, waker.fd())),
         };
-        Ok(Waiter { imp })
+        Ok(Waiter { imp, uring_refused })
+    }
+
+    /// What this wait set fell back from, if anything (io_uring refused by
+    /// the kernel, or by an emulator such as qemu-user, which knows neither
+    /// io_uring nor `epoll_pwait2`), and the system call it waits with:
+    /// for `--debug`. None when it runs as asked.
+    pub(crate) fn fallback(&self) -> Option<String> {
+        let call = self.wait_call();
+        let mut why = Vec::new();
+        if let Some(e) = &self.uring_refused {
+            why.push(format!("io_uring_setup: {}", super::os_error_text(e)));
+        }
+        if let Imp::Epoll(ep) = &self.imp {
+            if let Some(e) = ep.pwait2_refused() {
+                why.push(format!("epoll_pwait2: {}", super::os_error_text(e)));
+            }
+        }
+        if why.is_empty() {
+            return None;
+        }
+        Some(format!("waiting with {call} ({})", why.join("; ")))
+    }
+
+    /// The system call this wait set waits with (C's `SOCKET_WAIT_METHOD`,
+    /// named when a wait fails).
+    pub(crate) fn wait_call(&self) -> &'static str {
+        match &self.imp {
+            Imp::Epoll(ep) if ep.pwait2_refused().is_some() => "epoll_pwait",
+            _ => self.mechanism().wait_call(),
+        }
     }
 
     /// The mechanism that runs (io_uring may have fallen back to epoll).
@@ -170,10 +213,39 @@ impl Waiter {
     }
 }
 
-/// Converts microseconds to a timespec.
+/// The kernel's `struct __kernel_timespec`: 64-bit fields on every
+/// architecture, which io_uring and `epoll_pwait2` take (the C library's
+/// `timespec` has 32-bit ones on i386, armel and armhf).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+struct KernelTimespec {
+    tv_sec: i64,
+    tv_nsec: i64,
+}
+
+const _: () = assert!(size_of::<KernelTimespec>() == 16);
+const _: () = assert!(std::mem::offset_of!(KernelTimespec, tv_nsec) == 8);
+
+impl KernelTimespec {
+    /// `us` microseconds (negative: zero).
+    fn from_us(us: i64) -> Self {
+        let us = us.max(0);
+        KernelTimespec { tv_sec: us / 1_000_000, tv_nsec: (us % 1_000_000) * 1000 }
+    }
+}
+
+/// Microseconds as the C library's timespec, which `ppoll` takes (its
+/// fields have 32 bits on 32-bit machines: a timeout beyond 2^31 seconds
+/// is cut to that, which no run reaches).
 fn timespec_us(us: i64) -> libc::timespec {
-    let us = us.max(0);
-    libc::timespec { tv_sec: us / 1_000_000, tv_nsec: (us % 1_000_000) * 1000 }
+    let k = KernelTimespec::from_us(us);
+    libc::timespec { tv_sec: c_int_of(k.tv_sec), tv_nsec: c_int_of(k.tv_nsec) }
+}
+
+/// `v` as a C integer type of 32 or 64 bits (`time_t`, `long`), saturated
+/// at `i32::MAX` where the type has 32 bits.
+fn c_int_of<T: TryFrom<i64> + From<i32>>(v: i64) -> T {
+    T::try_from(v).unwrap_or_else(|_| T::from(i32::MAX))
 }
 
 /// Whether `sock` is readable (or, with `write`, writable) right now,
@@ -185,11 +257,23 @@ fn ready_now(sock: RawFd, write: bool) -> bool {
         events |= libc::POLLOUT;
     }
     let mut pfd = libc::pollfd { fd: sock, events, revents: 0 };
-    let (nfds, timeout_ms): (libc::nfds_t, libc::c_int) = (1, 0);
-    // SAFETY: one valid pollfd, zero timeout. The system call itself:
-    // libc's wrapper is a thread-cancellation point, which costs
-    // instructions on every call and is never used here.
-    let r = unsafe { libc::syscall(libc::SYS_poll, &raw mut pfd, nfds, timeout_ms) };
+    let nfds: libc::nfds_t = 1;
+    let mut zero = timespec_us(0);
+    // SAFETY: one valid pollfd, a zero timeout the kernel may write to, and
+    // a NULL sigmask, which leaves the mask unchanged. The system call
+    // itself: libc's wrapper is a thread-cancellation point, which costs
+    // instructions on every call and is never used here. `ppoll`, not
+    // `poll`, which aarch64, riscv64 and loong64 do not have.
+    let r = unsafe {
+        libc::syscall(
+            libc::SYS_ppoll,
+            &raw mut pfd,
+            nfds,
+            &raw mut zero,
+            std::ptr::null::<libc::sigset_t>(),
+            0usize,
+        )
+    };
     r != 0
 }
 

@@ -112,14 +112,26 @@ pub(super) struct GeteventsArg {
     pub(super) ts: u64,
 }
 
-const _: () = assert!(size_of::<SqOffsets>() == 40);
-const _: () = assert!(size_of::<CqOffsets>() == 40);
-const _: () = assert!(size_of::<Params>() == 120);
-const _: () = assert!(size_of::<Sqe>() == 64);
-const _: () = assert!(std::mem::offset_of!(Sqe, op_flags) == 28);
-const _: () = assert!(std::mem::offset_of!(Sqe, user_data) == 32);
-const _: () = assert!(size_of::<Cqe>() == 16);
-const _: () = assert!(size_of::<GeteventsArg>() == 24);
+// The kernel's sizes and offsets, the same on every architecture (the
+// structures are made of fixed-size fields, naturally aligned): checked
+// wherever this compiles, i386's 4-byte alignment of u64 included.
+macro_rules! layout {
+    ($t:ty, $size:expr, $($field:ident @ $off:expr),*) => {
+        const _: () = assert!(size_of::<$t>() == $size);
+        $(const _: () = assert!(std::mem::offset_of!($t, $field) == $off);)*
+    };
+}
+layout!(SqOffsets, 40, head @ 0, tail @ 4, ring_mask @ 8, ring_entries @ 12, flags @ 16,
+    dropped @ 20, array @ 24, resv1 @ 28, user_addr @ 32);
+layout!(CqOffsets, 40, head @ 0, tail @ 4, ring_mask @ 8, ring_entries @ 12, overflow @ 16,
+    cqes @ 20, flags @ 24, resv1 @ 28, user_addr @ 32);
+layout!(Params, 120, sq_entries @ 0, cq_entries @ 4, flags @ 8, sq_thread_cpu @ 12,
+    sq_thread_idle @ 16, features @ 20, wq_fd @ 24, resv @ 28, sq_off @ 40, cq_off @ 80);
+layout!(Sqe, 64, opcode @ 0, flags @ 1, ioprio @ 2, fd @ 4, off @ 8, addr @ 16, len @ 24,
+    op_flags @ 28, user_data @ 32, buf_index @ 40, personality @ 42, file_index @ 44,
+    addr3 @ 48, pad @ 56);
+layout!(Cqe, 16, user_data @ 0, res @ 8, flags @ 12);
+layout!(GeteventsArg, 24, sigmask @ 0, sigmask_sz @ 8, min_wait_usec @ 12, ts @ 16);
 
 /// A poll mask as `poll32_events` carries it: the kernel swaps its 16-bit
 /// halves on big-endian machines (liburing's `__io_uring_prep_poll_mask`),

@@ -131,11 +131,11 @@ impl Ring {
             // SAFETY: as above.
             fd = unsafe { libc::syscall(libc::SYS_io_uring_setup, SQ_ENTRIES, &raw mut p) };
         }
-        if fd < 0 {
+        let Some(fd) = RawFd::try_from(fd).ok().filter(|&fd| fd >= 0) else {
             return Err(io::Error::last_os_error());
-        }
+        };
         // SAFETY: fd is a new descriptor that nothing else owns.
-        let fd = unsafe { OwnedFd::from_raw_fd(i32::try_from(fd).unwrap_or(-1)) };
+        let fd = unsafe { OwnedFd::from_raw_fd(fd) };
         let needed = IORING_FEAT_NODROP | IORING_FEAT_EXT_ARG;
         if p.features & needed != needed {
             return Err(io::Error::from_raw_os_error(libc::ENOSYS));
@@ -209,12 +209,13 @@ impl Ring {
     /// `io_uring_enter`: submits what is queued and, with `min > 0`, waits
     /// for a completion up to `timeout_us` (None: no limit).
     pub(super) fn enter(&mut self, min: u32, timeout_us: Option<i64>) -> io::Result<()> {
-        let ts = timeout_us.map(super::super::timespec_us);
+        // The kernel's 64-bit timespec, on 32-bit machines too.
+        let ts = timeout_us.map(super::super::KernelTimespec::from_us);
         let arg = GeteventsArg {
             sigmask: 0,
             sigmask_sz: 0,
             min_wait_usec: 0,
-            ts: ts.as_ref().map_or(0, |t| std::ptr::from_ref(t) as u64),
+            ts: ts.as_ref().map_or(0, |t| std::ptr::from_ref(t) as usize as u64),
         };
         let flags = if min > 0 { IORING_ENTER_GETEVENTS | IORING_ENTER_EXT_ARG } else { 0 };
         // SAFETY: arg and the timespec it points to outlive the call; the
