@@ -14,6 +14,7 @@ mod pq;
 mod rand;
 mod report;
 mod script;
+mod serverstats;
 mod stats;
 mod sys;
 mod time;

@@ -17,6 +17,8 @@ use crate::time::Mono;
 /// What the end of the run needs to know besides the workers' results.
 #[derive(Debug)]
 pub(super) struct Ending<'a> {
+    /// `--server-stats`: what the sampler found.
+    pub(super) server: Option<crate::serverstats::ServerStats>,
     /// The configuration.
     pub(super) cfg: &'a BenchConfig,
     /// What the set-up found in the database.
@@ -115,7 +117,12 @@ pub(super) fn report(
         commands: &cmd_stats,
         dist: dist.as_ref(),
     };
-    let text = report::format_results(&params, &totals);
+    let mut text = report::format_results(&params, &totals);
+    if let Some(server) = &e.server {
+        #[allow(clippy::cast_precision_loss)]
+        let secs = totals.total_duration_us as f64 / 1e6;
+        text.push_str(&crate::serverstats::text(server, secs));
+    }
     if outcome != RunOutcome::ExitedOnAbort {
         report::write_stdout(&text);
     }
@@ -144,7 +151,10 @@ pub(super) fn report(
                 _ => None,
             },
         };
-        let doc = json::document(&params, &totals, &facts);
+        let mut doc = json::document(&params, &totals, &facts);
+        if let (Some(server), Some(o)) = (&e.server, doc.as_object_mut()) {
+            o.insert("server".into(), crate::serverstats::json(server));
+        }
         if let Err(err) = json::write(path, &doc) {
             log::error!(
                 "could not write report file \"{path}\": {}",
