@@ -30,7 +30,7 @@ use crate::engine::shared::RunSync;
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
 use crate::sys::clock::monotonic_us;
-use views::{TAG, View};
+use views::{TAG, TAG_COMMENT, View};
 
 /// Wait-event samples per second.
 pub(crate) const WAIT_HZ: i64 = 10;
@@ -180,13 +180,13 @@ impl Sampler {
             s.notes.insert(name.into(), format!("the server (version {version}) has no {name}"));
         }
         for v in views {
-            match s.query(&format!("{TAG}SELECT {}", v.sql)) {
+            match s.query(&format!("{TAG}{}", v.sql)) {
                 Ok(_) => s.views.push(v),
                 Err(e) => s.cannot_read(v.name, &e),
             }
         }
         s.reading_sql = CString::new(views::reading_sql(&s.views, version)).unwrap_or_default();
-        match s.query(&format!("{TAG}SELECT extract(epoch FROM checkpoint_time)::bigint FROM pg_catalog.pg_control_checkpoint()")) {
+        match s.query(&format!("{TAG}extract(epoch FROM checkpoint_time)::bigint FROM pg_catalog.pg_control_checkpoint()")) {
             Ok(v) => {
                 s.control = true;
                 s.last_checkpoint = v.as_i64();
@@ -234,7 +234,7 @@ impl Sampler {
     /// pending statistics; none (after a warning) when it failed.
     fn read(&mut self) -> Option<Reading> {
         if self.version >= 150_000 {
-            let _ = self.query(&format!("{TAG}SELECT pg_catalog.pg_stat_force_next_flush()"));
+            let _ = self.query(&format!("{TAG}pg_catalog.pg_stat_force_next_flush()"));
         }
         let (own_commits, own_rollbacks) = (self.own_commits, self.own_rollbacks);
         let sql = self.reading_sql.clone();
@@ -258,7 +258,7 @@ impl Sampler {
             return None;
         }
         match self.query(&format!(
-            "{TAG}SELECT count(*) FROM pg_catalog.pg_extension WHERE extname = 'pg_stat_statements'"
+            "{TAG}count(*) FROM pg_catalog.pg_extension WHERE extname = 'pg_stat_statements'"
         )) {
             Ok(n) if n.as_i64() == Some(1) => {}
             Ok(_) => {
@@ -275,12 +275,11 @@ impl Sampler {
         }
         let toplevel = if self.version >= 140_000 { "'toplevel', toplevel, " } else { "" };
         let sql = format!(
-            "{TAG}SELECT coalesce(json_agg(json_build_object('userid', userid, 'queryid', queryid, {toplevel}\
+            "{TAG}coalesce(json_agg(json_build_object('userid', userid, 'queryid', queryid, {toplevel}\
              'query', query, 'calls', calls, 'total_exec_time', total_exec_time, 'rows', rows, \
              'shared_blks_hit', shared_blks_hit, 'shared_blks_read', shared_blks_read)), '[]') \
              FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_catalog.pg_database WHERE datname = pg_catalog.current_database()) \
-             AND query NOT LIKE '{}%'",
-            TAG.trim_end()
+             AND query NOT LIKE '%{TAG_COMMENT}%'"
         );
         match self.query(&sql) {
             Ok(v) => Some(v),
@@ -399,7 +398,7 @@ impl Sampler {
             ""
         };
         let sql = format!(
-            "{TAG}SELECT coalesce(json_object_agg(k, n), '{{}}') FROM (\
+            "{TAG}coalesce(json_object_agg(k, n), '{{}}') FROM (\
              SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS k, count(*) AS n \
              FROM pg_catalog.pg_stat_activity WHERE pid = ANY('{{{}}}'::int[]) AND state <> 'idle' GROUP BY 1 \
              UNION ALL SELECT '#busy', count(*) FROM pg_catalog.pg_stat_activity \
@@ -450,7 +449,7 @@ impl Sampler {
         self.pids.extend(new);
         let list: Vec<String> = self.pids.iter().map(i32::to_string).collect();
         let alive = format!(
-            "{TAG}SELECT count(*) FROM pg_catalog.pg_stat_activity WHERE pid = ANY('{{{}}}'::int[])",
+            "{TAG}count(*) FROM pg_catalog.pg_stat_activity WHERE pid = ANY('{{{}}}'::int[])",
             list.join(",")
         );
         while monotonic_us() < deadline {
@@ -487,7 +486,7 @@ impl Sampler {
             (None, _) => None,
         };
         let settings = match self.query(&format!(
-            "{TAG}SELECT coalesce(json_object_agg(name, pg_catalog.current_setting(name) ORDER BY name), '{{}}') \
+            "{TAG}coalesce(json_object_agg(name, pg_catalog.current_setting(name) ORDER BY name), '{{}}') \
              FROM pg_catalog.pg_settings WHERE source NOT IN ('default', 'override', 'client', 'session') \
              AND setting IS DISTINCT FROM boot_val"
         )) {

@@ -6,9 +6,13 @@
 
 use serde_json::{Map, Value};
 
-/// Every statement of the sampler starts with this comment, so that its
-/// own statements are left out of pg_stat_statements' list.
-pub(super) const TAG: &str = "/* pgbench-rs server-stats */ ";
+/// Every statement of the sampler is a SELECT with this comment after
+/// the keyword (where pg_stat_statements keeps it: 18 drops a leading
+/// one), so that its own statements are left out of the list.
+pub(super) const TAG: &str = "SELECT /* pgbench-rs server-stats */ ";
+
+/// The comment of [`TAG`].
+pub(super) const TAG_COMMENT: &str = "/* pgbench-rs server-stats */";
 
 /// A view read at each interval.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,7 +158,7 @@ pub(super) fn reading_sql(views: &[View], version: i32) -> String {
                 .into(),
         );
     }
-    format!("{TAG}SELECT pg_catalog.json_build_object({})", parts.join(", "))
+    format!("{TAG}pg_catalog.json_build_object({})", parts.join(", "))
 }
 
 /// `cur - prev` of two numbers: an integer when both are, else rounded
