@@ -261,3 +261,61 @@ fn wait_events_18() {
         waits(c, "server_stats_waits_18");
     }
 }
+
+/// The standby's rows of each sample.
+fn standby_rows(doc: &Value) -> Vec<(f64, Value)> {
+    let samples = doc["server"]["samples"].as_array().expect("samples");
+    samples
+        .iter()
+        .map(|s| {
+            let rows = s["pg_stat_replication"].as_array().expect("pg_stat_replication");
+            assert_eq!(rows.len(), 1, "one standby: {s}");
+            (s["t"].as_f64().unwrap_or(0.0), rows[0].clone())
+        })
+        .collect()
+}
+
+/// A primary with a streaming standby (`synchronous_commit =
+/// remote_write`) shows the standby's lags every second; with replay
+/// paused on the standby, the replay lag and the bytes behind grow.
+#[test]
+fn replication_lag() {
+    let case = "server_stats_replication";
+    let major = crate::harness::cluster::cluster().server_version_num / 10_000;
+    let Some(pair) = crate::harness::standby::primary_with_standby(
+        major,
+        "server-stats-repl",
+        "-c synchronous_commit=remote_write -c synchronous_standby_names='*'",
+    ) else {
+        return;
+    };
+    let p = pair.primary;
+    p.exec("postgres", "CREATE DATABASE sst");
+    p.exec("sst", "CREATE TABLE t (id int PRIMARY KEY, n int); INSERT INTO t SELECT g, 0 FROM generate_series(1, 100) g");
+    let script = "\\set id random(1, 100)\nUPDATE t SET n = n + 1 WHERE id = :id;\n";
+    let (_, doc) = run(p, case, &["-n", "-c", "2", "-T", "3", "sst"], script);
+    let rows = standby_rows(&doc);
+    assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [1.0, 2.0, 3.0], "{case}");
+    for (t, r) in &rows {
+        assert_eq!(r["state"], "streaming", "{case}: {t}: {r}");
+        assert_eq!(r["sync_state"], "sync", "{case}: {t}: {r}");
+        for lag in ["write_lag", "flush_lag", "replay_lag"] {
+            assert!(
+                r[lag].as_f64().is_some_and(|x| x >= 0.0),
+                "{case}: {t}: {lag}: {rows:?} {}",
+                doc["totals"]
+            );
+        }
+    }
+    pair.standby.exec("postgres", "SELECT pg_wal_replay_pause()");
+    let (_, doc) = run(p, &format!("{case}_paused"), &["-n", "-c", "2", "-T", "3", "sst"], script);
+    pair.standby.exec("postgres", "SELECT pg_wal_replay_resume()");
+    let rows = standby_rows(&doc);
+    let at = |i: usize, k: &str| {
+        rows[i].1[k].as_f64().unwrap_or_else(|| panic!("{case}: {k}: {:?}", rows[i]))
+    };
+    let last = rows.len() - 1;
+    assert!(at(last, "replay_lag") > at(0, "replay_lag") + 1.0, "{case}: {rows:?}");
+    assert!(at(last, "replay_bytes_behind") > at(0, "replay_bytes_behind"), "{case}: {rows:?}");
+    assert!(at(last, "write_lag") < 1.0, "{case}: the standby still writes: {rows:?}");
+}

@@ -120,6 +120,7 @@ pub(crate) struct Sampler {
     readings: Vec<Reading>,
     samples: Vec<Sample>,
     waits: BTreeMap<String, u64>,
+    lags: BTreeMap<String, f64>,
     pids: Vec<i32>,
     pid_place: usize,
     pid_window: usize,
@@ -167,6 +168,7 @@ impl Sampler {
             readings: Vec::new(),
             samples: Vec::new(),
             waits: BTreeMap::new(),
+            lags: BTreeMap::new(),
             pids: Vec::new(),
             pid_place: 0,
             pid_window: (4 * clients).max(1000),
@@ -378,6 +380,22 @@ impl Sampler {
                 }
             }
         }
+        // A standby's lags: the largest seen in the interval.
+        let lags = std::mem::take(&mut self.lags);
+        for row in
+            out.get_mut("pg_stat_replication").and_then(Value::as_array_mut).into_iter().flatten()
+        {
+            let name =
+                row.get("application_name").and_then(Value::as_str).unwrap_or("").to_string();
+            for key in ["write_lag", "flush_lag", "replay_lag"] {
+                if let Some(&seen) = lags.get(&format!("{name}:{key}")) {
+                    let now = row.get(key).and_then(Value::as_f64);
+                    if now.is_none_or(|x| x < seen) {
+                        row[key] = Value::from(seen);
+                    }
+                }
+            }
+        }
         Sample { t, views: out, wait_events: std::mem::take(&mut self.waits) }
     }
 
@@ -397,18 +415,30 @@ impl Sampler {
         } else {
             ""
         };
+        let lags = if self.views.iter().any(|v| v.name == "pg_stat_replication") {
+            " UNION ALL SELECT '#lag:' || coalesce(application_name, '') || ':' || l.k, l.v \
+             FROM pg_catalog.pg_stat_replication, LATERAL (VALUES ('write_lag', extract(epoch FROM write_lag)), \
+             ('flush_lag', extract(epoch FROM flush_lag)), ('replay_lag', extract(epoch FROM replay_lag))) l(k, v) \
+             WHERE l.v IS NOT NULL"
+        } else {
+            ""
+        };
         let sql = format!(
             "{TAG}coalesce(json_object_agg(k, n), '{{}}') FROM (\
-             SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS k, count(*) AS n \
+             SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS k, count(*)::numeric AS n \
              FROM pg_catalog.pg_stat_activity WHERE pid = ANY('{{{}}}'::int[]) AND state <> 'idle' GROUP BY 1 \
              UNION ALL SELECT '#busy', count(*) FROM pg_catalog.pg_stat_activity \
-             WHERE backend_type = 'checkpointer' AND wait_event IS DISTINCT FROM 'CheckpointerMain'{control}) s",
+             WHERE backend_type = 'checkpointer' AND wait_event IS DISTINCT FROM 'CheckpointerMain'{control}{lags}) s",
             list.join(",")
         );
         let now = monotonic_us();
         let Ok(Value::Object(found)) = self.query(&sql) else { return };
         for (k, n) in &found {
-            if !k.starts_with('#') {
+            if let Some(lag) = k.strip_prefix("#lag:") {
+                let x = n.as_f64().unwrap_or(0.0);
+                let max = self.lags.entry(lag.to_string()).or_insert(x);
+                *max = max.max(x);
+            } else if !k.starts_with('#') {
                 *self.waits.entry(k.clone()).or_insert(0) += n.as_u64().unwrap_or(0);
             }
         }

@@ -72,12 +72,15 @@ const IO: View = View {
     rows: true,
 };
 
+/// The lags in seconds; 0 where the server shows none (NULL) because the
+/// standby has all the WAL there is.
 const REPLICATION: View = View {
     name: "pg_stat_replication",
     sql: "(SELECT json_agg(json_build_object('application_name', application_name, \
           'client_addr', client_addr, 'state', state, 'sync_state', sync_state, \
-          'write_lag', extract(epoch FROM write_lag), 'flush_lag', extract(epoch FROM flush_lag), \
-          'replay_lag', extract(epoch FROM replay_lag), \
+          'write_lag', CASE WHEN write_lsn = pg_catalog.pg_current_wal_lsn() THEN coalesce(extract(epoch FROM write_lag), 0) ELSE extract(epoch FROM write_lag) END, \
+          'flush_lag', CASE WHEN flush_lsn = pg_catalog.pg_current_wal_lsn() THEN coalesce(extract(epoch FROM flush_lag), 0) ELSE extract(epoch FROM flush_lag) END, \
+          'replay_lag', CASE WHEN replay_lsn = pg_catalog.pg_current_wal_lsn() THEN coalesce(extract(epoch FROM replay_lag), 0) ELSE extract(epoch FROM replay_lag) END, \
           'sent_bytes_behind', pg_catalog.pg_wal_lsn_diff(pg_catalog.pg_current_wal_lsn(), sent_lsn), \
           'write_bytes_behind', pg_catalog.pg_wal_lsn_diff(pg_catalog.pg_current_wal_lsn(), write_lsn), \
           'flush_bytes_behind', pg_catalog.pg_wal_lsn_diff(pg_catalog.pg_current_wal_lsn(), flush_lsn), \

@@ -134,7 +134,7 @@ fn postgres_ids() -> Result<(u32, u32), String> {
 }
 
 /// A command that runs `program` as the server's OS user.
-fn as_owner(program: &Path) -> Command {
+pub(crate) fn as_owner(program: &Path) -> Command {
     if is_root() {
         let mut c = Command::new("runuser");
         c.args(["-u", "postgres", "--"]).arg(program);
@@ -154,7 +154,7 @@ pub(crate) fn give_to_server_user(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn run_checked(mut cmd: Command, what: &str) -> Result<String, String> {
+pub(crate) fn run_checked(mut cmd: Command, what: &str) -> Result<String, String> {
     let out = cmd.stdin(Stdio::null()).output().map_err(|e| format!("{what}: {e}"))?;
     if !out.status.success() {
         return Err(format!(
