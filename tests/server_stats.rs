@@ -4,7 +4,9 @@
 //! the sampler's; the wait events of a `pg_sleep` script and of two
 //! clients updating one row; pg_stat_statements' calls under `-M
 //! prepared` against the server's and `-r`'s counts; a `CHECKPOINT`
-//! issued during the run at its second; the JSON fits the schema.
+//! issued during the run at its second; a primary's streaming standby's
+//! lags, growing under `pg_wal_replay_pause()`; the JSON fits the schema
+//! and the HTML charts render in headless Chromium.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -293,7 +295,10 @@ fn replication_lag() {
     p.exec("postgres", "CREATE DATABASE sst");
     p.exec("sst", "CREATE TABLE t (id int PRIMARY KEY, n int); INSERT INTO t SELECT g, 0 FROM generate_series(1, 100) g");
     let script = "\\set id random(1, 100)\nUPDATE t SET n = n + 1 WHERE id = :id;\n";
-    let (_, doc) = run(p, case, &["-n", "-c", "2", "-T", "3", "sst"], script);
+    let (out, doc) =
+        run(p, case, &["-n", "-c", "2", "-T", "3", "--report-html=r.html", "sst"], script);
+    let charts = ["tps", "server-wal", "server-hit-ratio", "server-replication", "server-waits"];
+    crate::html::check_page(case, &out.dir.join("r.html"), &charts);
     let rows = standby_rows(&doc);
     assert_eq!(rows.iter().map(|r| r.0).collect::<Vec<_>>(), [1.0, 2.0, 3.0], "{case}");
     for (t, r) in &rows {

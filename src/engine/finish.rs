@@ -135,6 +135,7 @@ pub(super) fn report(
     if matches!(outcome, RunOutcome::Aborted | RunOutcome::Interrupted { aborted: true, .. }) {
         log::error!("Run was aborted; the above results are incomplete.");
     }
+    let server_json = e.server.as_ref().map(crate::serverstats::json);
     if let Some(path) = cfg.ext.report_json.as_deref() {
         let facts = RunFacts {
             configuration: json::configuration(&params, cfg),
@@ -152,8 +153,8 @@ pub(super) fn report(
             },
         };
         let mut doc = json::document(&params, &totals, &facts);
-        if let (Some(server), Some(o)) = (&e.server, doc.as_object_mut()) {
-            o.insert("server".into(), crate::serverstats::json(server));
+        if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
+            o.insert("server".into(), server.clone());
         }
         if let Err(err) = json::write(path, &doc) {
             log::error!(
@@ -180,6 +181,7 @@ pub(super) fn report(
             span_s: (e.end - e.origin) as f64 / 1e6,
             #[allow(clippy::cast_precision_loss)]
             deadline_s: e.deadline.map(|d| (d.us() - e.origin) as f64 / 1e6),
+            server: server_json.as_ref(),
         };
         if let Err(err) = html::write(path, &html::render(&page, d)) {
             log::error!(

@@ -303,6 +303,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         "aborted"
     };
     let interrupted_by = interrupted.first().map(|(_, by)| by.as_str());
+    let server_stats = docs.iter().find_map(|d| d.v.get("server"));
     if let Some(path) = m.report_json.as_deref() {
         let mut configuration = cfg.clone();
         configuration["shard"] = Value::Null;
@@ -324,7 +325,11 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             interrupted_by: interrupted_by
                 .and_then(|by| ["SIGINT", "SIGTERM"].into_iter().find(|s| *s == by)),
         };
-        let doc = json::document(&params, &totals, &facts);
+        let mut doc = json::document(&params, &totals, &facts);
+        // --server-stats: shard 0 sampled; its object is kept as it is.
+        if let (Some(server), Some(o)) = (server_stats, doc.as_object_mut()) {
+            o.insert("server".into(), server.clone());
+        }
         if let Err(err) = json::write(path, &doc) {
             log::error!(
                 "could not write report file \"{path}\": {}",
@@ -368,6 +373,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             // Each shard's -T counts from its own start.
             #[allow(clippy::cast_precision_loss)]
             deadline_s: params.length.seconds().map(|d| f64::from(d) + apart_us as f64 / 1e6),
+            server: server_stats,
         };
         if let Err(err) = html::write(path, &html::render(&page, &dist)) {
             log::error!(
