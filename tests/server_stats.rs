@@ -165,7 +165,7 @@ fn checkpoint(c: &'static Cluster, case: &str) {
     c.exec("sst", "CHECKPOINT");
     let done = now_s();
     let (_, doc) = runner.join().expect("run");
-    let start = doc["start_time_us"].as_f64().expect("start") / 1e6;
+    let start = doc["progress"]["start_time_us"].as_f64().expect("start") / 1e6;
     let (issued, done) = (issued - start, done - start);
     let cps = doc["server"]["checkpoints"].as_array().expect("checkpoints");
     assert_eq!(cps.len(), 1, "{case}: {cps:?} (issued at {issued:.3}-{done:.3})");
@@ -323,4 +323,86 @@ fn replication_lag() {
     assert!(at(last, "replay_lag") > at(0, "replay_lag") + 1.0, "{case}: {rows:?}");
     assert!(at(last, "replay_bytes_behind") > at(0, "replay_bytes_behind"), "{case}: {rows:?}");
     assert!(at(last, "write_lag") < 1.0, "{case}: the standby still writes: {rows:?}");
+}
+
+/// The `t` of each sample.
+fn times(doc: &Value) -> Vec<f64> {
+    let samples = doc["server"]["samples"].as_array().expect("samples");
+    samples.iter().map(|s| s["t"].as_f64().unwrap_or(-1.0)).collect()
+}
+
+/// After SIGINT the samples end at the signal; a warm-up is left out.
+#[test]
+fn interrupted_and_warmed_up() {
+    let case = "server_stats_sigint";
+    let c = crate::harness::cluster::cluster();
+    let db = create_db_on(c, "sst_sigint");
+    let args = [
+        "-n",
+        "-c",
+        "2",
+        "-T",
+        "20",
+        "-f",
+        "s.sql",
+        "--server-stats",
+        "--report-json=r.json",
+        &db.name,
+    ];
+    let out = Pgbench::new(args)
+        .on(c)
+        .label(case)
+        .file("s.sql", "SELECT pg_sleep(0.005);\n")
+        .signal_after(Duration::from_millis(2500), "INT")
+        .run_under_test();
+    assert_eq!(out.status, Status::Signal(2), "{case}: {}", out.stderr);
+    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json");
+    crate::report::check_with_python(case, &out, &doc);
+    assert_eq!(doc["status"], "interrupted", "{case}");
+    let end = (doc["end_time_us"].as_f64().unwrap_or(0.0)
+        - doc["progress"]["start_time_us"].as_f64().unwrap_or(0.0))
+        / 1e6;
+    let t = times(&doc);
+    assert_eq!(t[..2], [1.0, 2.0], "{case}: {t:?}");
+    assert_eq!(t.len(), 3, "{case}: {t:?}");
+    assert!((t[2] - end).abs() < 0.002 && t[2] < 2.75, "{case}: {t:?}, the run ended at {end}");
+    assert!(out.stdout.contains("\nserver statistics (every 1 s"), "{case}: {}", out.stdout);
+
+    let case = "server_stats_warmup";
+    let script = "SELECT pg_sleep(0.005);\n";
+    let (_, doc) = run(c, case, &["-n", "-c", "2", "-T", "2", "--warmup=1", &db.name], script);
+    assert_eq!(times(&doc), [1.0, 2.0], "{case}");
+    // The warm-up's transactions are not in the first second: its
+    // clients' commits are flushed at most a second late, so some of them
+    // may be, but never all of the warm-up's.
+    let first =
+        doc["server"]["samples"][0]["pg_stat_database"]["xact_commit"].as_i64().unwrap_or(0);
+    let all = doc["totals"]["transactions"].as_i64().unwrap_or(0);
+    assert!(first < all, "{case}: {first} of {all}");
+}
+
+/// With --shard shard 0 samples, the others do not, and --merge keeps
+/// shard 0's object.
+#[test]
+fn shard_zero_samples_and_merge_keeps_it() {
+    let case = "server_stats_shards";
+    let db = crate::harness::bench::pgbench_db(case);
+    let args = ["-S", "-n", "-c", "2", "-j", "2", "-T", "2", "--server-stats"];
+    let shards = crate::shards::run_shards(case, &db.name, &args, &[|p| p, |p| p]);
+    let docs: Vec<String> = shards
+        .iter()
+        .map(|s| {
+            assert_eq!(s.status, Status::Exit(0), "{case}: {}", s.stderr);
+            s.read_file("r.json")
+        })
+        .collect();
+    let parsed: Vec<Value> = docs.iter().map(|d| serde_json::from_str(d).expect("JSON")).collect();
+    assert_eq!(times(&parsed[0]), [1.0, 2.0], "{case}");
+    assert!(parsed[1].get("server").is_none(), "{case}: shard 1 sampled");
+    assert!(shards[0].stdout.contains("\nserver statistics"), "{case}");
+    assert!(!shards[1].stdout.contains("server statistics"), "{case}");
+    let merged = crate::shards::merge_shards(&format!("{case}-merge"), &docs);
+    assert_eq!(merged.status, Status::Exit(0), "{case}: {}", merged.stderr);
+    let m: Value = serde_json::from_str(&merged.read_file("m.json")).expect("m.json");
+    assert_eq!(m["server"], parsed[0]["server"], "{case}");
 }

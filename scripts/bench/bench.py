@@ -64,6 +64,7 @@ RS_PPOLL = Variant("rs-ppoll", "pgbench-rs ppoll", RS_BIN, {"PGBENCH_RS_POLL": "
 RS_EPOLL = Variant("rs-epoll", "pgbench-rs epoll", RS_BIN, {"PGBENCH_RS_POLL": "epoll"})
 RS_PCT = Variant("rs-pct", "pgbench-rs --latency-percentiles", RS_BIN, args=["--latency-percentiles"])
 RS_JSON = Variant("rs-json", "pgbench-rs --report-json", RS_BIN, args=["--report-json=report.json"])
+RS_STATS = Variant("rs-stats", "pgbench-rs --server-stats", RS_BIN, args=["--server-stats"])
 
 
 @dataclass
@@ -682,7 +683,7 @@ def cmd_suite(argv):
     ap.add_argument("--extra-clients", default="8", help="client counts for the -r and -l workloads")
     ap.add_argument("--alt-clients", default="1,8,64", help="client counts where -S -M prepared also runs pgbench-rs with epoll and with ppoll ('' for none)")
     ap.add_argument("--callgrind-clients", default="1,8", help="client counts with callgrind instruction counts ('' for none)")
-    ap.add_argument("--ext-clients", default="1,8", help="client counts where -S -M prepared also runs pgbench-rs with --latency-percentiles and with --report-json ('' for none)")
+    ap.add_argument("--ext-clients", default="1,8", help="client counts where -S -M prepared also runs pgbench-rs with --latency-percentiles, with --report-json and with --server-stats ('' for none)")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (below 500 clients)")
     ap.add_argument("--rounds-large", type=int, default=1, help="rounds at 500 clients or more (each connect costs seconds)")
     ap.add_argument("-T", "--duration", type=int, default=3, help="seconds of each tps run")
@@ -715,7 +716,7 @@ def cmd_suite(argv):
             if w in EXTRA_WORKLOADS and c not in extra_clients:
                 continue
             vs = [C, RS] + ([RS_EPOLL, RS_PPOLL] if (w == "select-prepared" and c in alt_clients) else [])
-            vs += [RS_PCT, RS_JSON] if (w == "select-prepared" and c in ext_clients) else []
+            vs += [RS_PCT, RS_JSON, RS_STATS] if (w == "select-prepared" and c in ext_clients) else []
             cells.append(Cell(w, c, vs))
     skipped = []
     if any(cell.clients >= 500 for cell in cells):
