@@ -406,3 +406,73 @@ fn shard_zero_samples_and_merge_keeps_it() {
     let m: Value = serde_json::from_str(&merged.read_file("m.json")).expect("m.json");
     assert_eq!(m["server"], parsed[0]["server"], "{case}");
 }
+
+/// Bad values are refused in C pgbench's style (exit status 1), and so is
+/// a server the sampler cannot reach.
+#[test]
+fn bad_values_and_no_server() {
+    for (arg, msg) in [
+        ("--server-stats=0", "pgbench: error: --server-stats must be in range 1..3600\n"),
+        ("--server-stats=abc", "pgbench: error: invalid value \"abc\" for option --server-stats\n"),
+    ] {
+        let out = Pgbench::no_server([arg]).label("server_stats_bad").run_under_test();
+        assert_eq!(out.status, Status::Exit(1), "{arg}");
+        assert!(out.stderr.starts_with(msg), "{arg}: {}", out.stderr);
+    }
+    let out = Pgbench::no_server(["--server-stats", "-t", "1"])
+        .label("server_stats_no_server")
+        .run_under_test();
+    assert_eq!(out.status, Status::Exit(1), "{}", out.stderr);
+    assert!(
+        out.stderr.ends_with("pgbench: error: could not create connection for server statistics\n"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// A role that may not read a view (here pg_stat_bgwriter and
+/// pg_control_checkpoint(), revoked in the run's database): the run goes
+/// on, says which it could not read, and the view is null in every
+/// sample.
+fn unprivileged(c: &'static Cluster, case: &str) {
+    let db = create_db_on(c, "sst_priv");
+    let role = c.create_role(&format!("sst_plain_{}", crate::harness::tmp::unique()), "");
+    db.exec(&format!(
+        "REVOKE SELECT ON pg_catalog.pg_stat_bgwriter FROM PUBLIC; \
+         REVOKE EXECUTE ON FUNCTION pg_catalog.pg_control_checkpoint() FROM PUBLIC; \
+         GRANT CREATE ON DATABASE {0} TO {1}; GRANT ALL ON SCHEMA public TO {1}",
+        db.name, role
+    ));
+    let (out, doc) =
+        run(c, case, &["-n", "-U", &role, "-c", "1", "-t", "20", &db.name], "SELECT 1;\n");
+    assert!(
+        out.stderr.contains("--server-stats cannot read pg_stat_bgwriter: permission denied"),
+        "{case}: {}",
+        out.stderr
+    );
+    let server = &doc["server"];
+    assert!(
+        server["unavailable"]["pg_stat_bgwriter"]
+            .as_str()
+            .is_some_and(|m| m.contains("permission denied")),
+        "{case}: {server}"
+    );
+    assert!(server["unavailable"]["checkpoints"].as_str().is_some(), "{case}: {server}");
+    for s in server["samples"].as_array().expect("samples") {
+        assert!(s["pg_stat_bgwriter"].is_null(), "{case}: {s}");
+        assert!(s["pg_stat_database"]["xact_commit"].is_i64(), "{case}: {s}");
+    }
+    assert_eq!(sum(&doc, "pg_stat_database", "xact_commit"), 20 + 1 + 1, "{case}");
+}
+
+#[test]
+fn unprivileged_role_15() {
+    unprivileged(crate::harness::cluster::cluster(), "server_stats_priv_15");
+}
+
+#[test]
+fn unprivileged_role_18() {
+    if let Some(c) = server(18, "server_stats_priv_18") {
+        unprivileged(c, "server_stats_priv_18");
+    }
+}

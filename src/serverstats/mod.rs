@@ -115,6 +115,7 @@ pub(crate) struct Sampler {
     own_commits: i64,
     own_rollbacks: i64,
     control: bool,
+    flush: bool,
     statements_base: Option<Value>,
     base: Option<Reading>,
     readings: Vec<Reading>,
@@ -163,6 +164,7 @@ impl Sampler {
             own_commits: 0,
             own_rollbacks: 0,
             control: false,
+            flush: false,
             statements_base: None,
             base: None,
             readings: Vec::new(),
@@ -187,7 +189,24 @@ impl Sampler {
                 Err(e) => s.cannot_read(v.name, &e),
             }
         }
-        s.reading_sql = CString::new(views::reading_sql(&s.views, version)).unwrap_or_default();
+        if version >= 150_000 {
+            match s.query(&format!("{TAG}pg_catalog.pg_stat_force_next_flush()")) {
+                Ok(_) => s.flush = true,
+                Err(e) => s.cannot_read(
+                    "flush",
+                    &format!("pg_stat_force_next_flush(): {e} (the sampler's own commits are left out as far as the server has counted them)"),
+                ),
+            }
+        }
+        let own_wal = version >= 180_000
+            && match s.query(&format!("{TAG}{}", views::OWN_WAL)) {
+                Ok(_) => true,
+                Err(e) => {
+                    s.cannot_read("own_wal", &format!("pg_stat_get_backend_wal(): {e}"));
+                    false
+                }
+            };
+        s.reading_sql = CString::new(views::reading_sql(&s.views, own_wal)).unwrap_or_default();
         match s.query(&format!("{TAG}extract(epoch FROM checkpoint_time)::bigint FROM pg_catalog.pg_control_checkpoint()")) {
             Ok(v) => {
                 s.control = true;
@@ -235,7 +254,7 @@ impl Sampler {
     /// A reading of the views after the server flushed the sampler's
     /// pending statistics; none (after a warning) when it failed.
     fn read(&mut self) -> Option<Reading> {
-        if self.version >= 150_000 {
+        if self.flush {
             let _ = self.query(&format!("{TAG}pg_catalog.pg_stat_force_next_flush()"));
         }
         let (own_commits, own_rollbacks) = (self.own_commits, self.own_rollbacks);

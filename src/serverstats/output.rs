@@ -169,7 +169,8 @@ pub(crate) fn text(s: &ServerStats, seconds: f64) -> String {
         .take(8)
         .map(|(k, n)| format!("{k} {:.1} %", 100.0 * *n as f64 / all as f64))
         .collect();
-    let _ = writeln!(o, "wait events of the run's backends ({all} samples): {}", shown.join(", "));
+    let shown = if shown.is_empty() { "none".to_string() } else { shown.join(", ") };
+    let _ = writeln!(o, "wait events of the run's backends ({all} samples): {shown}");
     match &s.statements {
         Some(list) => {
             let _ = writeln!(o, "statements (pg_stat_statements, by total time):");

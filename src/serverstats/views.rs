@@ -150,16 +150,16 @@ pub(super) fn for_version(version: i32) -> (Vec<View>, Vec<&'static str>) {
     (have, lacks)
 }
 
+/// The sampler's own WAL on servers that count it per backend (18 and
+/// newer), as JSON.
+pub(super) const OWN_WAL: &str = "(SELECT row_to_json(w) FROM pg_catalog.pg_stat_get_backend_wal(pg_catalog.pg_backend_pid()) w)";
+
 /// The statement that reads `views` in one transaction: one row, one
-/// JSON object with a key per view (and `own_wal`, the sampler's own WAL
-/// on servers that count it per backend, 18 and newer).
-pub(super) fn reading_sql(views: &[View], version: i32) -> String {
+/// JSON object with a key per view (and with `own_wal`, [`OWN_WAL`]).
+pub(super) fn reading_sql(views: &[View], own_wal: bool) -> String {
     let mut parts: Vec<String> = views.iter().map(|v| format!("'{}', {}", v.name, v.sql)).collect();
-    if version >= 180_000 {
-        parts.push(
-            "'own_wal', (SELECT row_to_json(w) FROM pg_catalog.pg_stat_get_backend_wal(pg_catalog.pg_backend_pid()) w)"
-                .into(),
-        );
+    if own_wal {
+        parts.push(format!("'own_wal', {OWN_WAL}"));
     }
     format!("{TAG}pg_catalog.json_build_object({})", parts.join(", "))
 }
