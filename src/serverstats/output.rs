@@ -68,6 +68,26 @@ fn total(s: &ServerStats, view: &str, key: &str) -> Option<f64> {
     seen.then_some(sum)
 }
 
+/// A line of the sums of `keys` over every row of a view of several
+/// rows in every sample (none when the view was not read).
+fn rows_line(s: &ServerStats, view: &str, keys: &[&str]) -> String {
+    let mut sums = vec![0.0; keys.len()];
+    let mut seen = false;
+    for sample in &s.samples {
+        for row in sample.views.get(view).and_then(Value::as_array).into_iter().flatten() {
+            seen = true;
+            for (sum, k) in sums.iter_mut().zip(keys) {
+                *sum += row.get(*k).and_then(Value::as_f64).unwrap_or(0.0);
+            }
+        }
+    }
+    if !seen && !s.samples.iter().any(|x| x.views.get(view).is_some_and(Value::is_array)) {
+        return String::new();
+    }
+    let parts: Vec<String> = keys.iter().zip(&sums).map(|(k, v)| format!("{k} {v}")).collect();
+    format!("{view}: {}\n", parts.join(", "))
+}
+
 /// The largest value of a gauge of a standby over the samples.
 fn standby_max(s: &ServerStats, name: &Value, key: &str) -> Option<f64> {
     s.samples
@@ -132,6 +152,29 @@ pub(crate) fn text(s: &ServerStats, seconds: f64) -> String {
         s.checkpoints.len(),
         if spans.is_empty() { String::new() } else { format!(" (at {})", spans.join(", ")) }
     );
+    o.push_str(&rows_line(
+        s,
+        "pg_stat_io",
+        &["reads", "writes", "extends", "hits", "evictions", "fsyncs"],
+    ));
+    o.push_str(&rows_line(
+        s,
+        "pg_stat_user_tables",
+        &["vacuum_count", "autovacuum_count", "analyze_count", "autoanalyze_count"],
+    ));
+    let vacuuming = s
+        .samples
+        .iter()
+        .filter(|x| {
+            x.views
+                .get("pg_stat_progress_vacuum")
+                .and_then(Value::as_array)
+                .is_some_and(|v| !v.is_empty())
+        })
+        .count();
+    if vacuuming > 0 {
+        let _ = writeln!(o, "vacuum in progress at the end of {vacuuming} intervals");
+    }
     let mut standbys: Vec<Value> = Vec::new();
     for r in
         s.samples.iter().filter_map(|x| x.views.get("pg_stat_replication")?.as_array()).flatten()
@@ -236,4 +279,75 @@ pub(crate) fn json(s: &ServerStats) -> Value {
         "unavailable": s.notes,
         "sampler": {"xact_commit": s.own_commits, "xact_rollback": s.own_rollbacks},
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Checkpoint, Sample};
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn sample(t: f64, commits: i64, hit: i64, read: i64, waits: &[(&str, u64)]) -> Sample {
+        let mut views = Map::new();
+        views.insert(
+            "pg_stat_database".into(),
+            json!({"xact_commit": commits, "xact_rollback": 0, "blks_hit": hit, "blks_read": read}),
+        );
+        views.insert(
+            "pg_stat_wal".into(),
+            json!({"wal_records": 10, "wal_fpi": 1, "wal_bytes": 1000, "wal_buffers_full": 0}),
+        );
+        views.insert("pg_stat_io".into(), Value::Null);
+        views.insert(
+            "pg_stat_replication".into(),
+            json!([{"application_name": "s1", "write_lag": t / 1000.0, "flush_lag": 0.002, "replay_lag": 0.003, "replay_bytes_behind": 100}]),
+        );
+        Sample {
+            t,
+            views,
+            wait_events: waits.iter().map(|(k, n)| ((*k).to_string(), *n)).collect(),
+        }
+    }
+
+    #[test]
+    fn the_text_section() {
+        let s = ServerStats {
+            interval_s: 1,
+            server_version: "17.5".into(),
+            samples: vec![
+                sample(1.0, 10, 90, 10, &[("CPU", 3), ("Timeout:PgSleep", 15)]),
+                sample(2.0, 20, 99, 1, &[("Timeout:PgSleep", 2)]),
+            ],
+            checkpoints: vec![Checkpoint { start: 1.25, end: 1.5 }],
+            statements: None,
+            settings: Some(json!({"fsync": "off"}).as_object().cloned().unwrap_or_default()),
+            notes: BTreeMap::from([
+                ("statements".to_string(), "not installed".to_string()),
+                ("pg_stat_io".to_string(), "no such view".to_string()),
+            ]),
+            own_commits: 5,
+            own_rollbacks: 0,
+        };
+        assert_eq!(
+            text(&s, 2.0),
+            "server statistics (every 1 s, wait events 10 times a second):
+server version: 17.5
+samples: 2
+pg_stat_database: xact_commit 30, xact_rollback 0, blks_read 11, blks_hit 189, tup_inserted -, tup_updated -, tup_deleted -, temp_bytes -, deadlocks -, conflicts -
+buffer hit ratio: 94.500 %
+pg_stat_wal: wal_records 20, wal_fpi 2, wal_bytes 2000 (1000 bytes/s), wal_buffers_full 0
+checkpoints: 1 (at 1.250-1.500 s)
+standby \"s1\": max write lag 2.000 ms, flush lag 2.000 ms, replay lag 3.000 ms, max replay bytes behind 100
+wait events of the run's backends (20 samples): Timeout:PgSleep 85.0 %, CPU 15.0 %
+statements: not available (not installed)
+settings differing from their defaults: fsync=off
+not read: pg_stat_io (no such view)
+"
+        );
+        let j = json(&s);
+        assert_eq!(j["samples"][1]["t"], 2.0);
+        assert_eq!(j["checkpoints"], json!([{"start": 1.25, "end": 1.5}]));
+        assert_eq!(j["sampler"], json!({"xact_commit": 5, "xact_rollback": 0}));
+        assert_eq!(j["samples"][0]["wait_events"], json!({"CPU": 3, "Timeout:PgSleep": 15}));
+    }
 }
