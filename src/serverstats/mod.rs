@@ -27,6 +27,7 @@ use serde_json::{Map, Value};
 
 use crate::config::BenchConfig;
 use crate::engine::shared::RunSync;
+use crate::error::Error;
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
 use crate::sys::clock::monotonic_us;
@@ -140,17 +141,14 @@ fn first_line(msg: &str) -> String {
 impl Sampler {
     /// Connects the sampler (before the run's set-up, so that the first
     /// interval holds what pgbench-rs runs at its start), finds which
-    /// views it can read and takes the first reading. Errors have been
-    /// printed.
-    pub(crate) fn connect(cfg: &BenchConfig, interval_s: i32) -> Result<Sampler, ()> {
-        let con = match Conn::connect(&cfg.conn) {
-            Ok(c) => c,
-            Err(e) => {
-                log::error!("{e}");
-                log::error!("could not create connection for server statistics");
-                return Err(());
-            }
-        };
+    /// views it can read and takes the first reading.
+    ///
+    /// # Errors
+    /// The connection's failure, in C pgbench's words.
+    pub(crate) fn connect(cfg: &BenchConfig, interval_s: i32) -> Result<Sampler, Error> {
+        let con = Conn::connect(&cfg.conn).map_err(|e| {
+            Error::new(e.to_string()).and_error("could not create connection for server statistics")
+        })?;
         let version = con.server_version();
         let (views, lacks) = views::for_version(version);
         let clients = usize::try_from(cfg.nclients).unwrap_or(1);
