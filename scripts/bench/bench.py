@@ -854,7 +854,7 @@ def cmd_suite(argv):
     rows = []
     for cell in cells:
         for v in cell.variants[1:]:
-            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", {RS_PPOLL.key: "ppoll", RS_EPOLL.key: "epoll", RS_PCT.key: "percentiles", RS_JSON.key: "json"}.get(v.key, "default")]
+            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", {RS_PPOLL.key: "ppoll", RS_EPOLL.key: "epoll", RS_PCT.key: "percentiles", RS_JSON.key: "json", RS_STATS.key: "server-stats"}.get(v.key, "default")]
             if cell.error:
                 rows.append(row + ["FAILED"] + [""] * (len(headers) - 4))
                 continue
@@ -884,6 +884,8 @@ def cmd_suite(argv):
         "percentiles and json rows: besides their per-transaction work, pgbench-rs closes each second's histograms once a second per thread and the main thread merges them"
         " (about 1.2 million instructions a second per thread, and the JSON's per-second percentiles at the end); valgrind runs the client about 4 times slower,"
         " so the long-minus-short method spreads that over 4 times fewer transactions than at full speed, and these rows overstate the cost at full speed.",
+        "server-stats rows: the sampler is a thread and a connection of its own that runs about twelve short queries a second whatever the tps (its CPU is in the client's, spread"
+        " over the transactions; its queries load the server, which shows in the tps), so its cost per transaction falls as the tps grows.",
         "peak RSS: ru_maxrss of the client in the -T run. Third column: pgbench-rs's wait loop (default: io_uring where the kernel allows it, else epoll; PGBENCH_RS_POLL=epoll or =ppoll).",
     ]
     if skipped:
