@@ -117,6 +117,7 @@ pub(crate) struct Sampler {
     own_rollbacks: i64,
     control: bool,
     flush: bool,
+    failed_once: bool,
     statements_base: Option<Value>,
     base: Option<Reading>,
     readings: Vec<Reading>,
@@ -163,6 +164,7 @@ impl Sampler {
             own_rollbacks: 0,
             control: false,
             flush: false,
+            failed_once: false,
             statements_base: None,
             base: None,
             readings: Vec::new(),
@@ -260,7 +262,11 @@ impl Sampler {
         match self.query_c(&sql) {
             Ok(value) => Some(Reading { value, own_commits, own_rollbacks }),
             Err(e) => {
-                log::warning!("--server-stats could not read the statistics: {e}");
+                // Once: a server that went away fails every reading.
+                if !self.failed_once {
+                    log::warning!("--server-stats could not read the statistics: {e}");
+                    self.failed_once = true;
+                }
                 None
             }
         }
