@@ -382,7 +382,7 @@ fn interrupted_and_warmed_up() {
 }
 
 /// With --shard shard 0 samples, the others do not, and --merge keeps
-/// shard 0's object.
+/// shard 0's object (and prints its section).
 #[test]
 fn shard_zero_samples_and_merge_keeps_it() {
     let case = "server_stats_shards";
@@ -405,6 +405,10 @@ fn shard_zero_samples_and_merge_keeps_it() {
     assert_eq!(merged.status, Status::Exit(0), "{case}: {}", merged.stderr);
     let m: Value = serde_json::from_str(&merged.read_file("m.json")).expect("m.json");
     assert_eq!(m["server"], parsed[0]["server"], "{case}");
+    let line =
+        |text: &str| text.lines().find(|l| l.starts_with("pg_stat_database: ")).map(str::to_string);
+    assert!(line(&shards[0].stdout).is_some(), "{case}: {}", shards[0].stdout);
+    assert_eq!(line(&merged.stdout), line(&shards[0].stdout), "{case}: {}", merged.stdout);
 }
 
 /// Bad values are refused in C pgbench's style (exit status 1), and so is

@@ -287,7 +287,14 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
     if aligned && params.progress {
         progress_lines(cfg, &params, &dist, origin_us, end_us)?;
     }
-    let text = report::format_results(&params, &totals);
+    let mut text = report::format_results(&params, &totals);
+    // --server-stats: shard 0 sampled; its object is kept as it is.
+    let server_stats = docs.iter().find_map(|d| d.v.get("server"));
+    if let Some(server) = server_stats.and_then(crate::serverstats::from_json) {
+        #[allow(clippy::cast_precision_loss)]
+        let secs = (end_us - start_us) as f64 / 1e6;
+        text.push_str(&crate::serverstats::text(&server, secs));
+    }
     report::write_stdout(&text);
     if aborted {
         log::error!("Run was aborted; the above results are incomplete.");
@@ -304,7 +311,6 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         "aborted"
     };
     let interrupted_by = interrupted.first().map(|(_, by)| by.as_str());
-    let server_stats = docs.iter().find_map(|d| d.v.get("server"));
     if let Some(path) = m.report_json.as_deref() {
         let mut configuration = cfg.clone();
         configuration["shard"] = Value::Null;
@@ -327,7 +333,6 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
                 .and_then(|by| ["SIGINT", "SIGTERM"].into_iter().find(|s| *s == by)),
         };
         let mut doc = json::document(&params, &totals, &facts);
-        // --server-stats: shard 0 sampled; its object is kept as it is.
         if let (Some(server), Some(o)) = (server_stats, doc.as_object_mut()) {
             o.insert("server".into(), server.clone());
         }

@@ -17,7 +17,7 @@
 mod output;
 mod views;
 
-pub(crate) use output::{json, text};
+pub(crate) use output::{from_json, json, text};
 
 use std::collections::BTreeMap;
 use std::ffi::CString;

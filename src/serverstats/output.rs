@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 
-use super::{ServerStats, WAIT_HZ};
+use super::{Checkpoint, Sample, ServerStats, WAIT_HZ};
 
 /// The statements' changes between two readings of pg_stat_statements
 /// (`base` none: since the server counted them): those called during
@@ -253,6 +253,51 @@ pub(crate) fn text(s: &ServerStats, seconds: f64) -> String {
     o
 }
 
+/// The findings back from a JSON report's `server` object (what
+/// `--merge` prints of shard 0's); none when it is not one.
+pub(crate) fn from_json(v: &Value) -> Option<ServerStats> {
+    let samples = v["samples"]
+        .as_array()?
+        .iter()
+        .map(|x| {
+            let mut views = x.as_object().cloned().unwrap_or_default();
+            let t = views.remove("t").and_then(|t| t.as_f64()).unwrap_or(0.0);
+            let waits = views.remove("wait_events").unwrap_or(Value::Null);
+            let wait_events = waits
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(k, n)| (k.clone(), n.as_u64().unwrap_or(0)))
+                .collect();
+            Sample { t, views, wait_events }
+        })
+        .collect();
+    let checkpoints = v["checkpoints"]
+        .as_array()?
+        .iter()
+        .map(|c| Checkpoint {
+            start: c["start"].as_f64().unwrap_or(0.0),
+            end: c["end"].as_f64().unwrap_or(0.0),
+        })
+        .collect();
+    Some(ServerStats {
+        interval_s: i32::try_from(v["interval_s"].as_i64()?).ok()?,
+        server_version: v["server_version"].as_str()?.to_string(),
+        samples,
+        checkpoints,
+        statements: v["statements"].as_array().cloned(),
+        settings: v["settings"].as_object().cloned(),
+        notes: v["unavailable"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(k, m)| (k.clone(), m.as_str().unwrap_or("").to_string()))
+            .collect(),
+        own_commits: v["sampler"]["xact_commit"].as_i64().unwrap_or(0),
+        own_rollbacks: v["sampler"]["xact_rollback"].as_i64().unwrap_or(0),
+    })
+}
+
 /// The JSON report's `server` object.
 pub(crate) fn json(s: &ServerStats) -> Value {
     let samples: Vec<Value> = s
@@ -283,7 +328,6 @@ pub(crate) fn json(s: &ServerStats) -> Value {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Checkpoint, Sample};
     use super::*;
     use std::collections::BTreeMap;
 
@@ -349,5 +393,8 @@ not read: pg_stat_io (no such view)
         assert_eq!(j["checkpoints"], json!([{"start": 1.25, "end": 1.5}]));
         assert_eq!(j["sampler"], json!({"xact_commit": 5, "xact_rollback": 0}));
         assert_eq!(j["samples"][0]["wait_events"], json!({"CPU": 3, "Timeout:PgSleep": 15}));
+        let back = from_json(&j).expect("a server object");
+        assert_eq!(text(&back, 2.0), text(&s, 2.0));
+        assert_eq!(json(&back), j);
     }
 }
