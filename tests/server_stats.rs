@@ -280,13 +280,11 @@ fn standby_rows(doc: &Value) -> Vec<(f64, Value)> {
 /// A primary with a streaming standby (`synchronous_commit =
 /// remote_write`) shows the standby's lags every second; with replay
 /// paused on the standby, the replay lag and the bytes behind grow.
-#[test]
-fn replication_lag() {
-    let case = "server_stats_replication";
-    let major = crate::harness::cluster::cluster().server_version_num / 10_000;
+fn replication(major: u32) {
+    let case = &format!("server_stats_replication_{major}");
     let Some(pair) = crate::harness::standby::primary_with_standby(
         major,
-        "server-stats-repl",
+        &format!("server-stats-repl-{major}"),
         "-c synchronous_commit=remote_write -c synchronous_standby_names='*'",
     ) else {
         return;
@@ -323,6 +321,16 @@ fn replication_lag() {
     assert!(at(last, "replay_lag") > at(0, "replay_lag") + 1.0, "{case}: {rows:?}");
     assert!(at(last, "replay_bytes_behind") > at(0, "replay_bytes_behind"), "{case}: {rows:?}");
     assert!(at(last, "write_lag") < 1.0, "{case}: the standby still writes: {rows:?}");
+}
+
+#[test]
+fn replication_lag_15() {
+    replication(crate::harness::cluster::cluster().server_version_num / 10_000);
+}
+
+#[test]
+fn replication_lag_18() {
+    replication(18);
 }
 
 /// The `t` of each sample.
