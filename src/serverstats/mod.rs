@@ -94,7 +94,7 @@ pub(crate) struct ServerStats {
     /// The settings that differ from their defaults.
     pub(crate) settings: Option<Map<String, Value>>,
     /// What could not be read, and why, by view (or `statements`,
-    /// `settings`, `checkpoints`).
+    /// `settings`, `checkpoints`, `flush`, `own_wal`).
     pub(crate) notes: BTreeMap<String, String>,
     /// The sampler's own committed transactions over its whole session
     /// (its connection's and every statement's), which the samples leave
@@ -107,30 +107,55 @@ pub(crate) struct ServerStats {
 /// The sampler: its connection, what it reads, and what it found so far.
 #[derive(Debug)]
 pub(crate) struct Sampler {
+    /// Its own connection.
     con: Conn,
+    /// The server's `server_version_num`.
     version: i32,
+    /// The interval between readings, µs.
     interval_us: i64,
+    /// The views it reads (those the server has and the role may read).
     views: Vec<View>,
+    /// The views the server lacks.
     lacks: Vec<&'static str>,
+    /// The statement of a reading ([`views::reading_sql`]).
     reading_sql: CString,
+    /// Its statements that committed, so far.
     own_commits: i64,
+    /// Its statements that failed, so far.
     own_rollbacks: i64,
+    /// Whether it may read pg_control_checkpoint() (checkpoints).
     control: bool,
+    /// Whether it may call pg_stat_force_next_flush().
     flush: bool,
+    /// Whether a reading failed already (warned once).
     failed_once: bool,
+    /// pg_stat_statements at the start of the measurement.
     statements_base: Option<Value>,
+    /// The reading at the start of the measurement.
     base: Option<Reading>,
+    /// The reading at the end of each sample's interval.
     readings: Vec<Reading>,
+    /// The samples so far.
     samples: Vec<Sample>,
+    /// The current interval's wait events.
     waits: BTreeMap<String, u64>,
+    /// The current interval's largest lags, by `standby:column`.
     lags: BTreeMap<String, f64>,
+    /// The pids of the run's latest connections (at most `pid_window`).
     pids: Vec<i32>,
+    /// How many pids [`crate::pq::backends::since`] has given so far.
     pid_place: usize,
+    /// How many pids are kept (under `-C` the connections come and go).
     pid_window: usize,
+    /// The checkpoints seen so far.
     checkpoints: Vec<Checkpoint>,
+    /// The control file's checkpoint time last seen (epoch seconds).
     last_checkpoint: Option<i64>,
+    /// When the checkpointer was last seen idle (monotonic µs).
     last_idle: Option<i64>,
+    /// The start of the measurement (monotonic µs), once known.
     origin: Option<i64>,
+    /// What could not be read, and why.
     notes: BTreeMap<String, String>,
 }
 
@@ -232,6 +257,7 @@ impl Sampler {
         self.query_c(&c)
     }
 
+    /// [`Sampler::query`] of a statement already in C form.
     fn query_c(&mut self, sql: &std::ffi::CStr) -> Result<Value, String> {
         let r = self.con.exec(sql);
         match r {
