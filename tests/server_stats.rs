@@ -154,17 +154,20 @@ fn statements(c: &'static Cluster, case: &str) {
     assert_eq!(checked, 3, "{case}: {list:?}");
 }
 
-/// A CHECKPOINT issued 1.5 s into a run appears at its second.
+/// A CHECKPOINT issued 1.5 s into a run appears at its second (and
+/// the page's charts, its span shaded, render).
 fn checkpoint(c: &'static Cluster, case: &str) {
     let script = "UPDATE t SET n = n + 1 WHERE id = 1;\nSELECT pg_sleep(0.005);\n";
     let case2 = case.to_string();
-    let runner =
-        std::thread::spawn(move || run(c, &case2, &["-n", "-c", "1", "-T", "3", "sst"], script));
+    let args = ["-n", "-c", "1", "-T", "3", "--report-html=r.html", "sst"];
+    let runner = std::thread::spawn(move || run(c, &case2, &args, script));
     std::thread::sleep(Duration::from_millis(1500));
     let issued = now_s();
     c.exec("sst", "CHECKPOINT");
     let done = now_s();
-    let (_, doc) = runner.join().expect("run");
+    let (out, doc) = runner.join().expect("run");
+    let charts = ["tps", "server-wal", "server-hit-ratio", "server-waits"];
+    crate::html::check_page(case, &out.dir.join("r.html"), &charts);
     let start = doc["progress"]["start_time_us"].as_f64().expect("start") / 1e6;
     let (issued, done) = (issued - start, done - start);
     let cps = doc["server"]["checkpoints"].as_array().expect("checkpoints");

@@ -106,7 +106,7 @@ pub(super) fn section(
             (hit + read > 0.0).then(|| (*b, 100.0 * hit / (hit + read)))
         })
         .collect();
-    let mut series: Vec<Series> = shades(server, 100.0 / 1.08).into_iter().collect();
+    let mut series: Vec<Series> = shades(server, 100.0).into_iter().collect();
     series.push(line("buffer hit ratio", colors[1], ratio));
     figure(
         &mut out,
