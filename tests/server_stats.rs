@@ -61,6 +61,18 @@ fn sum(doc: &Value, view: &str, key: &str) -> i64 {
         .sum()
 }
 
+/// The run's backends counted at the wait-event samples, in `key` (all
+/// when none), over the samples.
+fn wait_count(doc: &Value, key: Option<&str>) -> u64 {
+    let samples = doc["server"]["samples"].as_array().expect("samples");
+    samples
+        .iter()
+        .flat_map(|s| s["wait_events"].as_object().expect("wait_events").iter())
+        .filter(|(k, _)| key.is_none_or(|key| k.as_str() == key))
+        .map(|(_, n)| n.as_u64().unwrap_or(0))
+        .sum()
+}
+
 /// The database's commits and the cluster's WAL bytes, read from
 /// database postgres (so that the reading is not counted in `db`).
 fn counters(c: &Cluster, db: &str) -> (i64, i64) {
@@ -224,18 +236,8 @@ fn waits(c: &'static Cluster, case: &str) {
     let db = create_db_on(c, "sst_waits");
     let (_, doc) =
         run(c, case, &["-n", "-c", "2", "-T", "2", &db.name], "SELECT pg_sleep(0.01);\n");
-    let total = |doc: &Value, key: Option<&str>| -> u64 {
-        doc["server"]["samples"]
-            .as_array()
-            .expect("samples")
-            .iter()
-            .flat_map(|s| s["wait_events"].as_object().expect("wait_events").iter())
-            .filter(|(k, _)| key.is_none_or(|key| k.as_str() == key))
-            .map(|(_, n)| n.as_u64().unwrap_or(0))
-            .sum()
-    };
-    let all = total(&doc, None);
-    let sleep = total(&doc, Some("Timeout:PgSleep"));
+    let all = wait_count(&doc, None);
+    let sleep = wait_count(&doc, Some("Timeout:PgSleep"));
     assert!(
         all >= 10 && sleep * 10 >= all * 9,
         "{case}: PgSleep {sleep} of {all}: {}",
@@ -244,7 +246,7 @@ fn waits(c: &'static Cluster, case: &str) {
     db.exec("CREATE TABLE one (id int PRIMARY KEY, n int); INSERT INTO one VALUES (1, 0)");
     let script = "BEGIN;\nUPDATE one SET n = n + 1 WHERE id = 1;\nSELECT pg_sleep(0.01);\nEND;\n";
     let (_, doc) = run(c, case, &["-n", "-c", "2", "-T", "2", &db.name], script);
-    let lock = total(&doc, Some("Lock:transactionid"));
+    let lock = wait_count(&doc, Some("Lock:transactionid"));
     assert!(lock > 0, "{case}: no Lock:transactionid: {}", doc["server"]["samples"]);
 }
 
@@ -490,4 +492,18 @@ fn unprivileged_role_18() {
     if let Some(c) = server(18, "server_stats_priv_18") {
         unprivileged(c, "server_stats_priv_18");
     }
+}
+
+/// Under -C each transaction's new backend is found by its pid; the
+/// commits are the transactions, one per connection, and the set-up's.
+#[test]
+fn reconnecting_clients() {
+    let case = "server_stats_reconnect";
+    let c = crate::harness::cluster::cluster();
+    let db = create_db_on(c, "sst_reconnect");
+    let (_, doc) =
+        run(c, case, &["-n", "-C", "-c", "2", "-t", "20", &db.name], "SELECT pg_sleep(0.02);\n");
+    let (all, sleep) = (wait_count(&doc, None), wait_count(&doc, Some("Timeout:PgSleep")));
+    assert!(all >= 4 && sleep * 10 >= all * 9, "{case}: PgSleep {sleep} of {all}");
+    assert_eq!(sum(&doc, "pg_stat_database", "xact_commit"), 2 * 40 + 1, "{case}");
 }
