@@ -145,6 +145,9 @@ pub(crate) struct Extensions {
     pub(crate) shard: Option<Shard>,
     /// `--start-at`: when the run starts (Unix epoch µs).
     pub(crate) start_at_us: Option<i64>,
+    /// `--server-stats[=SECONDS]`: the server's statistics sampled every
+    /// this many seconds (none: not sampled).
+    pub(crate) server_stats_s: Option<i32>,
 }
 
 impl Extensions {

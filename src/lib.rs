@@ -16,6 +16,7 @@ mod pq;
 mod rand;
 mod report;
 mod script;
+mod serverstats;
 mod stats;
 mod sys;
 mod time;

@@ -68,6 +68,7 @@ pub(crate) enum Opt {
     ReportHtml,
     SysbenchTables,
     SysbenchTableSize,
+    ServerStats,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -162,6 +163,7 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "report-html", arg: ExtArg::Required, opt: Opt::ReportHtml },
     Extension { long: "sysbench-tables", arg: ExtArg::Required, opt: Opt::SysbenchTables },
     Extension { long: "sysbench-table-size", arg: ExtArg::Required, opt: Opt::SysbenchTableSize },
+    Extension { long: "server-stats", arg: ExtArg::Optional, opt: Opt::ServerStats },
 ];
 
 /// The names of the extensions (for the test that `--help` lists them).

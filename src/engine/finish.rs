@@ -17,6 +17,8 @@ use crate::time::Mono;
 /// What the end of the run needs to know besides the workers' results.
 #[derive(Debug)]
 pub(super) struct Ending<'a> {
+    /// `--server-stats`: what the sampler found.
+    pub(super) server: Option<crate::serverstats::ServerStats>,
     /// The configuration.
     pub(super) cfg: &'a BenchConfig,
     /// What the set-up found in the database.
@@ -118,7 +120,12 @@ pub(super) fn report(
         commands: &cmd_stats,
         dist: dist.as_ref(),
     };
-    let text = report::format_results(&params, &totals);
+    let mut text = report::format_results(&params, &totals);
+    if let Some(server) = &e.server {
+        #[allow(clippy::cast_precision_loss)]
+        let secs = totals.total_duration_us as f64 / 1e6;
+        text.push_str(&crate::serverstats::text(server, secs));
+    }
     if outcome != RunOutcome::ExitedOnAbort {
         report::write_stdout(&text);
     }
@@ -131,6 +138,7 @@ pub(super) fn report(
     if matches!(outcome, RunOutcome::Aborted | RunOutcome::Interrupted { aborted: true, .. }) {
         log::error!("Run was aborted; the above results are incomplete.");
     }
+    let server_json = e.server.as_ref().map(crate::serverstats::json);
     if let Some(path) = cfg.ext.report_json.as_deref() {
         let facts = RunFacts {
             configuration: json::configuration(&params, cfg),
@@ -147,7 +155,10 @@ pub(super) fn report(
                 _ => None,
             },
         };
-        let doc = json::document(&params, &totals, &facts);
+        let mut doc = json::document(&params, &totals, &facts);
+        if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
+            o.insert("server".into(), server.clone());
+        }
         if let Err(err) = json::write(path, &doc) {
             log::error!(
                 "could not write report file \"{path}\": {}",
@@ -171,6 +182,7 @@ pub(super) fn report(
             shards: Vec::new(),
             span_s: (e.end - e.origin) as f64 / 1e6,
             deadline_s: e.deadline.map(|d| (d.us() - e.origin) as f64 / 1e6),
+            server: server_json.as_ref(),
         };
         if let Err(err) = html::write(path, &html::render(&page, d)) {
             log::error!(
