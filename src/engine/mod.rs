@@ -220,8 +220,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
     };
     // From here on SIGINT and SIGTERM end the run with a report.
     crate::sys::signal::on_run_signals(timer, sync.waker.fd());
-    let (workers, sampler) =
-        with_sampler(sampler, &shared, || run_workers(&shared, threads, start_time));
+    let (workers, sampler) = run_workers(&shared, threads, start_time, sampler);
     crate::sys::signal::end_run_signals();
     let (mut results, series) = workers?;
     let mut end = monotonic_us();
@@ -289,46 +288,21 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
     Ok(outcome)
 }
 
-/// Runs `workers` with the `--server-stats` sampler (when there is one)
-/// on a thread of its own beside them, stopped when they are done.
-fn with_sampler<T>(
-    sampler: Option<crate::serverstats::Sampler>,
-    shared: &Shared<'_>,
-    workers: impl FnOnce() -> T,
-) -> (T, Option<crate::serverstats::Sampler>) {
-    let Some(mut sampler) = sampler else { return (workers(), None) };
-    // From here on the run's connections note their backends' pids.
-    crate::pq::backends::track();
-    let stop = AtomicBool::new(false);
-    let warmup = shared.warmup_us.is_some();
-    std::thread::scope(|s| {
-        let stop = &stop;
-        let spawned = std::thread::Builder::new().name("pgbench-rs-stats".into()).spawn_scoped(
-            s,
-            move || {
-                sampler.run(shared.sync, warmup, stop);
-                sampler
-            },
-        );
-        let out = workers();
-        stop.store(true, std::sync::atomic::Ordering::SeqCst);
-        match spawned {
-            Ok(h) => (out, h.join().ok()),
-            Err(e) => {
-                log::error!("could not create thread: {}", crate::sys::os_error_text(&e));
-                (out, None)
-            }
-        }
-    })
-}
+/// The workers' results in thread order and the run's time series, or
+/// why they could not run; with the `--server-stats` sampler after its
+/// run (when there is one).
+type Workers = (Result<(Vec<WorkerResult>, Series), Error>, Option<crate::serverstats::Sampler>);
 
 /// Starts one worker per thread and supervises the run until all of them
-/// are done; their results in thread order.
+/// are done. The `--server-stats` sampler runs on a thread of its own
+/// from the end of the initial connections (so that no thread runs while
+/// malloc is tuned around them) until the workers are done.
 fn run_workers(
     shared: &Shared<'_>,
     threads: Vec<(ThreadState, Vec<Client>)>,
     start_time: i64,
-) -> Result<(Vec<WorkerResult>, Series), Error> {
+    sampler: Option<crate::serverstats::Sampler>,
+) -> Workers {
     let nthreads = threads.len();
     let (tx, rx) = crossbeam_channel::unbounded::<Msg>();
     if !shared.cfg.is_connect {
@@ -336,6 +310,11 @@ fn run_workers(
         // starts: see sys::malloc).
         crate::sys::malloc::map_connection_buffers();
     }
+    if sampler.is_some() {
+        // From here on the run's connections note their backends' pids.
+        crate::pq::backends::track();
+    }
+    let stop_sampling = AtomicBool::new(false);
     std::thread::scope(|s| {
         for (th, cl) in threads {
             let tx = tx.clone();
@@ -349,16 +328,36 @@ fn run_workers(
                 // The threads already started wait for this one at the
                 // first barrier: they give up there.
                 shared.sync.abandon();
-                return Err(Error::new(format!(
-                    "could not create thread: {}",
-                    crate::sys::os_error_text(&e)
-                )));
+                let e = format!("could not create thread: {}", crate::sys::os_error_text(&e));
+                return (Err(Error::new(e)), sampler);
             }
         }
         drop(tx);
         // The main thread waits with the workers until the connections are
         // made, so that no thread runs while the last one tunes malloc.
         shared.sync.go(|| worker::after_connections(shared));
-        Ok(progress::supervise(shared, &rx, nthreads, start_time))
+        let stop = &stop_sampling;
+        let origin = if shared.warmup_us.is_some() {
+            &shared.sync.measure_origin
+        } else {
+            &shared.sync.origin
+        };
+        let sampling = sampler.map(|mut sampler| {
+            std::thread::Builder::new().name("pgbench-rs-stats".into()).spawn_scoped(s, move || {
+                sampler.run(origin, stop);
+                sampler
+            })
+        });
+        let out = progress::supervise(shared, &rx, nthreads, start_time);
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        let sampler = match sampling {
+            None => None,
+            Some(Ok(h)) => h.join().ok(),
+            Some(Err(e)) => {
+                log::error!("could not create thread: {}", crate::sys::os_error_text(&e));
+                None
+            }
+        };
+        (Ok(out), sampler)
     })
 }

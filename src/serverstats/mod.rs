@@ -21,12 +21,12 @@ pub(crate) use output::{from_json, json, text};
 
 use std::collections::BTreeMap;
 use std::ffi::CString;
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Map, Value};
 
 use crate::config::BenchConfig;
-use crate::engine::shared::RunSync;
 use crate::error::Error;
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
@@ -113,6 +113,8 @@ pub(crate) struct Sampler {
     version: i32,
     /// The interval between readings, µs.
     interval_us: i64,
+    /// `--warmup`: the measurement starts after it (readings again then).
+    warmup: bool,
     /// The views it reads (those the server has and the role may read).
     views: Vec<View>,
     /// The views the server lacks.
@@ -177,11 +179,12 @@ impl Sampler {
         })?;
         let version = con.server_version();
         let (views, lacks) = views::for_version(version);
-        let clients = usize::try_from(cfg.nclients).unwrap_or(1);
+        let clients: usize = crate::invariant::fits(cfg.nclients, "invariant: -c is at least 1");
         let mut s = Sampler {
             con,
             version,
             interval_us: i64::from(interval_s) * 1_000_000,
+            warmup: cfg.ext.warmup_s > 0,
             views: Vec::new(),
             lacks,
             reading_sql: CString::default(),
@@ -341,13 +344,14 @@ impl Sampler {
         }
     }
 
-    /// Samples until `stop`: waits for the measurement to start (after a
-    /// warm-up, reads again then), then the wait events ten times a
-    /// second and the views at each interval.
-    pub(crate) fn run(&mut self, sync: &RunSync, warmup: bool, stop: &AtomicBool) {
+    /// Samples until `stop`: waits for the measurement to start at
+    /// `measure_origin` (monotonic µs; after a warm-up, reads again then),
+    /// then the wait events ten times a second and the views at each
+    /// interval.
+    pub(crate) fn run(&mut self, measure_origin: &OnceLock<i64>, stop: &AtomicBool) {
+        let warmup = self.warmup;
         let origin = loop {
-            let o = if warmup { sync.measure_origin.get() } else { sync.origin.get() };
-            if let Some(o) = o {
+            if let Some(o) = measure_origin.get() {
                 break *o;
             }
             if stop.load(Ordering::SeqCst) {
@@ -365,20 +369,25 @@ impl Sampler {
         let mut tick = 1;
         loop {
             let at = origin + tick * tick_us;
+            let mut late = true;
             loop {
                 let left = at - monotonic_us();
                 if left <= 0 || stop.load(Ordering::SeqCst) {
                     break;
                 }
-                let nap = u64::try_from(left.min(10_000)).unwrap_or(0);
+                late = false;
+                let nap: u64 = crate::invariant::fits(left.min(10_000), "invariant: left > 0");
                 std::thread::sleep(std::time::Duration::from_micros(nap));
             }
             if stop.load(Ordering::SeqCst) {
                 return;
             }
-            self.poll_waits();
+            // (The sampler starts once the initial connections are made:
+            // the wait samples of the ticks before are not made up.)
+            if !late || monotonic_us() - at < tick_us {
+                self.poll_waits();
+            }
             if (tick * tick_us) % self.interval_us == 0 {
-                #[allow(clippy::cast_precision_loss)]
                 let t = (tick * tick_us) as f64 / 1e6;
                 self.close_interval(t);
             }
