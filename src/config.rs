@@ -14,6 +14,8 @@ pub(crate) enum Action {
     Bench(Box<BenchConfig>),
     /// `--merge`: the report of one run from its shards' JSON reports.
     Merge(MergeConfig),
+    /// `--compare BASE NEW`: the statistics of two sets of runs.
+    Compare(crate::compare::CompareConfig),
 }
 
 /// What `--merge` reads and writes.
@@ -145,12 +147,20 @@ pub(crate) struct Extensions {
     pub(crate) shard: Option<Shard>,
     /// `--start-at`: when the run starts (Unix epoch µs).
     pub(crate) start_at_us: Option<i64>,
+    /// `--repeat`: runs of each point (of the one run without a sweep).
+    pub(crate) repeat: Option<u32>,
+    /// `--sweep-clients`: the client counts of the points, in order.
+    pub(crate) sweep_clients: Option<Vec<i32>>,
+    /// `-j` as given (a point of a sweep caps it at its clients).
+    pub(crate) jobs: i32,
 }
 
 impl Extensions {
     /// Whether latency distributions are recorded (some output shows them).
     pub(crate) fn distributions(&self) -> bool {
         self.latency_percentiles.is_some()
+            || self.repeat.is_some()
+            || self.sweep_clients.is_some()
             || self.report_json.is_some()
             || self.report_html.is_some()
     }

@@ -4,6 +4,7 @@
 //! status. [`fuzzing`] is the entry point of the fuzz targets.
 
 mod cli;
+mod compare;
 mod compat;
 mod config;
 mod engine;
@@ -15,6 +16,7 @@ mod rand;
 mod report;
 mod script;
 mod stats;
+mod sweep;
 mod sys;
 mod time;
 mod version;
@@ -48,6 +50,9 @@ pub enum Outcome {
         /// The signal's number.
         signal: i32,
     },
+    /// `--compare` found a significant change that a `--fail-if`
+    /// condition forbids.
+    GateFailed,
 }
 
 /// Does what `argv` (with `argv[0]`) asks: `-i`, a benchmark or
@@ -67,6 +72,15 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
             if report::files::check(&reports, &[]).is_err() {
                 return Outcome::Failure;
             }
+            if sweep::asked(&cfg.ext) {
+                return match sweep::run(cfg) {
+                    Ok(sweep::Swept::Interrupted(signal)) => Outcome::Interrupted { signal },
+                    Ok(_) if report::files::failed() => Outcome::Failure,
+                    Ok(sweep::Swept::Completed) => Outcome::Success,
+                    Ok(sweep::Swept::Aborted) => Outcome::Aborted,
+                    Err(engine::SetupFailed) => Outcome::Failure,
+                };
+            }
             match engine::run(&cfg) {
                 Ok(RunOutcome::Interrupted { by, .. }) => {
                     Outcome::Interrupted { signal: by.signal }
@@ -76,6 +90,18 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
                 Ok(RunOutcome::Completed) => Outcome::Success,
                 Ok(RunOutcome::Aborted | RunOutcome::ExitedOnAbort) => Outcome::Aborted,
                 Err(engine::SetupFailed) => Outcome::Failure,
+            }
+        }
+        Ok(Action::Compare(c)) => {
+            let reports = reports(&c.report_json, &c.report_html);
+            if report::files::check(&reports, &c.inputs()).is_err() {
+                return Outcome::Failure;
+            }
+            match compare::run(&c) {
+                Ok(_) if report::files::failed() => Outcome::Failure,
+                Ok(compare::Verdict::Passed) => Outcome::Success,
+                Ok(compare::Verdict::GateFailed) => Outcome::GateFailed,
+                Err(compare::Failed) => Outcome::Failure,
             }
         }
         Ok(Action::Merge(m)) => {

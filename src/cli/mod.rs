@@ -9,6 +9,7 @@
 //! print and exit. Then the checks of C's `main()` run in its order. Every
 //! message and exit status is C's. Nothing here connects to a server.
 
+mod compare;
 mod ext;
 mod getopt;
 /// The manual page documents every option (a test).
@@ -192,6 +193,9 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let (items, getopt_error) = getopt::parse(argv.into_iter().skip(1).collect());
     if getopt_error.is_none() && items.iter().any(|i| matches!(i, Item::Opt(Opt::Merge, _))) {
         return merge_action(items);
+    }
+    if getopt_error.is_none() && items.iter().any(|i| matches!(i, Item::Opt(Opt::Compare, _))) {
+        return compare::compare_action(items).map(Action::Compare);
     }
     let mut positionals: Vec<String> = Vec::new();
     for item in items {
@@ -522,8 +526,20 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.initialization_option_set = true;
             a.sysbench.1 = Some(parse_int_option(&v, "--sysbench-table-size", 1, i32::MAX)?);
         }
+        Opt::Repeat => {
+            a.benchmarking_option_set = true;
+            a.ext.repeat = Some(compare::repeat(&v)?);
+        }
+        Opt::SweepClients => {
+            a.benchmarking_option_set = true;
+            a.ext.sweep_clients = Some(compare::sweep_clients(&v)?);
+        }
+        Opt::Force | Opt::FailIf => {
+            log::error!("--force and --fail-if can be used only with --compare");
+            return Err(Exit::Failure);
+        }
         // Handled before the other options (see parse).
-        Opt::Merge => {}
+        Opt::Merge | Opt::Compare => {}
     }
     Ok(())
 }
@@ -548,6 +564,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     }
     let per_script_stats = a.scripts.len() > 1;
     let threads_given = a.nthreads;
+    a.ext.jobs = a.nthreads;
     if a.nthreads > a.nclients {
         a.nthreads = a.nclients;
     }
@@ -693,6 +710,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         );
         return Err(Exit::Failure);
     }
+    crate::sweep::check_options(&a.ext, a.use_log)?;
     Ok(Action::Bench(Box::new(BenchConfig {
         conn,
         scripts: a.scripts,

@@ -195,6 +195,8 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     let sync = RunSync::new(threads.len(), waker);
     // The -T flag is static so that a signal handler may raise it too.
     static TIMER: AtomicBool = AtomicBool::new(false);
+    // Lowered again for the next run of a sweep or of --repeat.
+    TIMER.store(false, std::sync::atomic::Ordering::Relaxed);
     let timer = &TIMER;
     let start_time = monotonic_us();
     let shift = epoch_shift();

@@ -8,6 +8,7 @@
 //! ([`drawn_seconds`]): to its end, or to the `-T` deadline.
 
 mod charts;
+pub(crate) mod runs;
 mod svg;
 
 use std::fmt::Write as _;

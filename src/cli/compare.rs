@@ -1,0 +1,107 @@
+//! The command lines of `--compare BASE NEW` (with `--force`,
+//! `--fail-if`, `--report-json`, `--report-html`) and the values of
+//! `--repeat` and `--sweep-clients`.
+
+use super::Exit;
+use super::getopt::{Item, Opt};
+use crate::compare::{CompareConfig, gate};
+use crate::log;
+
+/// `--compare BASE NEW`: BASE and NEW are its two positional arguments.
+pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
+    let mut files: Vec<String> = Vec::new();
+    let mut c = CompareConfig {
+        base: String::new(),
+        new: String::new(),
+        force: false,
+        fail_if: Vec::new(),
+        report_json: None,
+        report_html: None,
+    };
+    for item in items {
+        let text = |v: Option<std::ffi::OsString>| {
+            v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default()
+        };
+        match item {
+            Item::Positional(p) => files.push(p.to_string_lossy().into_owned()),
+            Item::Opt(Opt::Compare, _) => {}
+            Item::Opt(Opt::Force, _) => c.force = true,
+            Item::Opt(Opt::FailIf, v) => match gate::parse(&text(v)) {
+                Ok(mut more) => c.fail_if.append(&mut more),
+                Err(e) => {
+                    log::error!("{e}");
+                    return Err(Exit::Failure);
+                }
+            },
+            Item::Opt(Opt::ReportJson, v) => {
+                c.report_json = Some(super::ext::report_file(&text(v), "--report-json")?);
+            }
+            Item::Opt(Opt::ReportHtml, v) => {
+                c.report_html = Some(super::ext::report_file(&text(v), "--report-html")?);
+            }
+            Item::Opt(..) => {
+                log::error!(
+                    "--compare can be used only with --force, --fail-if, --report-json and --report-html"
+                );
+                return Err(Exit::Failure);
+            }
+        }
+    }
+    let [base, new] = <[String; 2]>::try_from(files).map_err(|files| {
+        log::error!(
+            "--compare needs two arguments, BASE and NEW (report files, or comma-separated lists of them), not {}",
+            files.len()
+        );
+        Exit::Failure
+    })?;
+    if base.split(',').chain(new.split(',')).any(str::is_empty) {
+        log::error!("--compare: an empty file name in \"{base}\" or \"{new}\"");
+        return Err(Exit::Failure);
+    }
+    c.base = base;
+    c.new = new;
+    Ok(c)
+}
+
+/// `--repeat=N`: 1 or more runs.
+pub(super) fn repeat(value: &str) -> Result<u32, Exit> {
+    let n = super::values::parse_int_option(value, "--repeat", 1, 10_000)?;
+    Ok(n.unsigned_abs())
+}
+
+/// `--sweep-clients=LIST`: client counts of at least 1, comma-separated,
+/// each once (run in the order given).
+pub(super) fn sweep_clients(value: &str) -> Result<Vec<i32>, Exit> {
+    let mut out: Vec<i32> = Vec::new();
+    for item in value.split(',') {
+        let t = item.trim();
+        match t.parse::<i32>() {
+            Ok(n) if n >= 1 && !t.starts_with('+') => {
+                if out.contains(&n) {
+                    log::error!("--sweep-clients lists {n} twice");
+                    return Err(Exit::Failure);
+                }
+                out.push(n);
+            }
+            _ => {
+                log::error!("invalid value \"{value}\" for option --sweep-clients");
+                return Err(Exit::Failure);
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sweep_lists() {
+        assert_eq!(sweep_clients("1,2, 4,8").ok(), Some(vec![1, 2, 4, 8]));
+        assert_eq!(sweep_clients("8,1").ok(), Some(vec![8, 1]));
+        for bad in ["", "0", "1,,2", "-1", "x", "1,1", "+2", "99999999999"] {
+            assert!(sweep_clients(bad).is_err(), "{bad}");
+        }
+    }
+}
