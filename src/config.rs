@@ -15,7 +15,7 @@ pub(crate) enum Action {
     /// `--merge`: the report of one run from its shards' JSON reports.
     Merge(MergeConfig),
     /// `--compare BASE NEW`: the statistics of two sets of runs.
-    Compare(crate::compare::CompareConfig),
+    Compare(CompareConfig),
 }
 
 /// What `--merge` reads and writes.
@@ -29,6 +29,36 @@ pub(crate) struct MergeConfig {
     pub(crate) report_json: Option<String>,
     /// `--report-html`: where the merged page goes.
     pub(crate) report_html: Option<String>,
+}
+
+/// What `--compare` reads, writes and checks.
+#[derive(Debug)]
+pub(crate) struct CompareConfig {
+    /// BASE: a comma-separated list of report files.
+    pub(crate) base: String,
+    /// NEW: the same.
+    pub(crate) new: String,
+    /// `--force`: compare runs that differ in what they ran.
+    pub(crate) force: bool,
+    /// `--fail-if`.
+    pub(crate) fail_if: Vec<Condition>,
+    /// `--report-json`.
+    pub(crate) report_json: Option<String>,
+    /// `--report-html`.
+    pub(crate) report_html: Option<String>,
+}
+
+/// One condition of `--fail-if` (see `compare::gate`).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Condition {
+    /// As given (for the message).
+    pub(crate) text: String,
+    /// The metric's key.
+    pub(crate) key: &'static str,
+    /// `<`: fails below the limit; `>`: above it.
+    pub(crate) below: bool,
+    /// The limit, in percent of the base's median.
+    pub(crate) limit_pct: f64,
 }
 
 /// `--shard=K/N`: this process runs part K of N of the run.

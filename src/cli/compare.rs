@@ -4,7 +4,8 @@
 
 use super::Exit;
 use super::getopt::{Item, Opt};
-use crate::compare::{CompareConfig, gate};
+use crate::compare::gate;
+use crate::config::{CompareConfig, Extensions};
 use crate::log;
 
 /// `--compare BASE NEW`: BASE and NEW are its two positional arguments.
@@ -61,6 +62,24 @@ pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
     c.base = base;
     c.new = new;
     Ok(c)
+}
+
+/// The options a sweep cannot be made with: `--shard` and `--start-at`
+/// (one run's), `-l` (each run would overwrite the last one's logs).
+pub(super) fn sweep_options(ext: &Extensions, use_log: bool) -> Result<(), Exit> {
+    if ext.repeat.is_none() && ext.sweep_clients.is_none() {
+        return Ok(());
+    }
+    let bad = [
+        (ext.shard.is_some(), "--shard"),
+        (ext.start_at_us.is_some(), "--start-at"),
+        (use_log, "-l/--log"),
+    ];
+    if let Some((_, name)) = bad.iter().find(|b| b.0) {
+        log::error!("{name} cannot be used with --repeat or --sweep-clients");
+        return Err(Exit::Failure);
+    }
+    Ok(())
 }
 
 /// `--repeat=N`: 1 or more runs.

@@ -710,7 +710,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         );
         return Err(Exit::Failure);
     }
-    crate::sweep::check_options(&a.ext, a.use_log)?;
+    compare::sweep_options(&a.ext, a.use_log)?;
     Ok(Action::Bench(Box::new(BenchConfig {
         conn,
         scripts: a.scripts,

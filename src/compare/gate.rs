@@ -6,19 +6,7 @@
 //! significant changes count.
 
 use super::runs::{METRICS, Metric};
-
-/// One condition of `--fail-if`.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Condition {
-    /// As given (for the message).
-    pub(crate) text: String,
-    /// The metric's key.
-    pub(crate) key: &'static str,
-    /// `<`: fails below the limit; `>`: above it.
-    pub(crate) below: bool,
-    /// The limit, in percent of the base's median.
-    pub(crate) limit_pct: f64,
-}
+pub(crate) use crate::config::Condition;
 
 impl Condition {
     /// Whether a significant change of `change_pct` breaks the condition.

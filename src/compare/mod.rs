@@ -1,7 +1,7 @@
 //! `--compare BASE NEW`: are NEW's runs better or worse than BASE's? Per
 //! client count and per metric ([`runs::METRICS`]) the medians, the
 //! change, its 95% confidence interval and the two-sided Mann-Whitney U
-//! p-value ([`stats`]); a change is significant only at p < 0.05
+//! p-value ([`crate::stats::mannwhitney`]); a change is significant only at p < 0.05
 //! (benchstat's rule). Unlike runs are refused ([`check`]) unless
 //! `--force`; `--fail-if` ([`gate`]) turns significant changes into exit
 //! status 3.
@@ -10,29 +10,13 @@ pub(crate) mod check;
 pub(crate) mod gate;
 mod html;
 pub(crate) mod runs;
-pub(crate) mod stats;
 
 use serde_json::{Map, Value, json};
 
+use crate::config::CompareConfig;
 use crate::log;
+use crate::stats::mannwhitney as stats;
 use runs::{Better, METRICS, Metric, Point};
-
-/// What `--compare` reads, writes and checks.
-#[derive(Debug)]
-pub(crate) struct CompareConfig {
-    /// BASE: a comma-separated list of report files.
-    pub(crate) base: String,
-    /// NEW: the same.
-    pub(crate) new: String,
-    /// `--force`: compare runs that differ in what they ran.
-    pub(crate) force: bool,
-    /// `--fail-if`.
-    pub(crate) fail_if: Vec<gate::Condition>,
-    /// `--report-json`.
-    pub(crate) report_json: Option<String>,
-    /// `--report-html`.
-    pub(crate) report_html: Option<String>,
-}
 
 impl CompareConfig {
     /// Every file read.
@@ -147,10 +131,10 @@ fn pair_points<'a>(
         // Single points of different client counts: -c differs.
     } else {
         if !only_base.is_empty() {
-            problems.push(format!("the client counts {} are only in BASE", only_base.join(",")));
+            problems.push(format!("the client counts: {} only in BASE", only_base.join(",")));
         }
         if !only_new.is_empty() {
-            problems.push(format!("the client counts {} are only in NEW", only_new.join(",")));
+            problems.push(format!("the client counts: {} only in NEW", only_new.join(",")));
         }
     }
     let pairs: Vec<(&Point, &Point)> = if base.len() == 1 && new.len() == 1 {

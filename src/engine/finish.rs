@@ -129,7 +129,7 @@ pub(super) fn report(
         log::error!("Run was aborted; the above results are incomplete.");
     }
     // A sweep (or --repeat) keeps each run's document for its own report.
-    let collecting = crate::sweep::collect::on();
+    let collecting = crate::report::collect::on();
     if cfg.ext.report_json.is_some() || collecting {
         let facts = RunFacts {
             configuration: json::configuration(&params, cfg),
@@ -148,7 +148,7 @@ pub(super) fn report(
         };
         let doc = json::document(&params, &totals, &facts);
         if collecting {
-            crate::sweep::collect::push(doc);
+            crate::report::collect::push(doc);
         } else if let Err(err) =
             cfg.ext.report_json.as_deref().map_or(Ok(()), |path| json::write(path, &doc))
         {

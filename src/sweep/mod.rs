@@ -7,12 +7,10 @@
 //! (`{"points": [{"clients": N, "runs": [...]}]}`); `--report-html`
 //! charts the points against the client count, then each point's runs.
 
-pub(crate) mod collect;
 mod table;
 
 use serde_json::{Value, json};
 
-use crate::cli::Exit;
 use crate::compare::runs::POINTS_FORMAT;
 use crate::config::{BenchConfig, Extensions};
 use crate::engine::{self, RunOutcome, SetupFailed};
@@ -34,24 +32,6 @@ pub(crate) fn asked(ext: &Extensions) -> bool {
     ext.repeat.is_some() || ext.sweep_clients.is_some()
 }
 
-/// The options a sweep cannot be made with: `--shard` and `--start-at`
-/// (one run's), `-l` (each run would overwrite the last one's logs).
-pub(crate) fn check_options(ext: &Extensions, use_log: bool) -> Result<(), Exit> {
-    if !asked(ext) {
-        return Ok(());
-    }
-    let bad = [
-        (ext.shard.is_some(), "--shard"),
-        (ext.start_at_us.is_some(), "--start-at"),
-        (use_log, "-l/--log"),
-    ];
-    if let Some((_, name)) = bad.iter().find(|b| b.0) {
-        log::error!("{name} cannot be used with --repeat or --sweep-clients");
-        return Err(Exit::Failure);
-    }
-    Ok(())
-}
-
 /// One point's runs.
 #[derive(Debug)]
 pub(crate) struct PointRuns {
@@ -71,7 +51,7 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, SetupFailed> {
     let delay_per_thread = cfg.throttle_delay_us / f64::from(cfg.nthreads.max(1));
     let mut points: Vec<PointRuns> = Vec::new();
     let mut swept = Swept::Completed;
-    collect::start();
+    crate::report::collect::start();
     'points: for &c in &clients {
         cfg.nclients = c;
         cfg.nthreads = cfg.ext.jobs.clamp(1, c);
@@ -80,7 +60,7 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, SetupFailed> {
         for i in 1..=repeat {
             log::info!("run {i} of {repeat} with {c} clients and {} threads", cfg.nthreads);
             let outcome = engine::run(&cfg);
-            point.runs.extend(collect::take());
+            point.runs.extend(crate::report::collect::take());
             match outcome {
                 Ok(RunOutcome::Completed) => {}
                 Ok(RunOutcome::Aborted) => swept = Swept::Aborted,
@@ -95,14 +75,14 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, SetupFailed> {
                     break 'points;
                 }
                 Err(SetupFailed) => {
-                    collect::stop();
+                    crate::report::collect::stop();
                     return Err(SetupFailed);
                 }
             }
         }
         points.push(point);
     }
-    collect::stop();
+    crate::report::collect::stop();
     points.retain(|p| !p.runs.is_empty());
     crate::report::write_stdout(&table::text(&points, repeat > 1));
     if let Some(path) = cfg.ext.report_json.as_deref() {

@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 use super::PointRuns;
-use crate::compare::stats::median;
+use crate::stats::mannwhitney::median;
 
 /// The columns after clients and threads: heading, where in a run's
 /// report.

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Writes the reference values of the Mann-Whitney U test that
-src/compare/stats/tests.rs checks pgbench-rs's statistics against:
+src/stats/mannwhitney/tests.rs checks pgbench-rs's statistics against:
 scipy.stats.mannwhitneyu(x, y, alternative='two-sided', method='auto').
 
-Usage: mwu_reference.py > src/compare/stats/mwu_reference.txt
+Usage: mwu_reference.py > src/stats/mannwhitney/mwu_reference.txt
 Each case is three lines: x values, y values, then "U1 p-value method".
 """
 import random

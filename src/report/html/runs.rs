@@ -10,20 +10,26 @@ use serde_json::Value;
 use super::charts::{Line, RGBColor, lines_on, palette, percentile_curves, quantile_x};
 use super::svg::{Axis, Scale};
 use super::{STYLE, escape, figure};
-use crate::compare::stats::median;
+use crate::stats::mannwhitney::median;
 
 /// A run's tps a second: at the end of each interval of its series.
 fn tps_seconds(doc: &Value) -> Vec<(f64, f64)> {
     let origin = doc.pointer("/progress/start_time").and_then(Value::as_f64).unwrap_or(0.0);
     let intervals = doc.pointer("/progress/intervals").and_then(Value::as_array);
-    intervals
+    let mut points: Vec<(f64, f64)> = intervals
         .into_iter()
         .flatten()
         .filter_map(|i| {
             let start = i.get("start_time")?.as_f64()? - origin;
             Some((start + i.get("duration_s")?.as_f64()?, i.get("tps")?.as_f64()?))
         })
-        .collect()
+        .collect();
+    // A single interval: a level line over it.
+    if let [(end, y)] = points[..] {
+        let length = doc.pointer("/progress/intervals/0/duration_s").and_then(Value::as_f64);
+        points.insert(0, (end - length.unwrap_or(end), y));
+    }
+    points
 }
 
 /// A run's latency percentiles as a curve on the percentile axis.
