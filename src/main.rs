@@ -24,7 +24,11 @@ const EXIT_GATE: u8 = 3;
 fn main() -> ExitCode {
     let code = match pgbench_rs::run(std::env::args_os().collect()) {
         Outcome::Success => EXIT_SUCCESS,
-        Outcome::Failure => EXIT_SETUP,
+        Outcome::Failure(e) => {
+            e.print();
+            EXIT_SETUP
+        }
+        Outcome::ReportFailed => EXIT_SETUP,
         Outcome::Aborted => EXIT_ABORTED,
         Outcome::GateFailed => EXIT_GATE,
         // The report is out: end as the signal would have ended us (a

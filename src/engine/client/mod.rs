@@ -345,8 +345,11 @@ impl<L: Link> Client<L> {
                     self.command = 0;
                 }
                 State::PrepareThrottle => {
-                    th.throttle_trigger +=
-                        poisson_delay_us(&mut th.throttle_rng, sh.cfg.throttle_delay_us);
+                    let delay = crate::invariant::some(
+                        sh.cfg.throttle_delay_us,
+                        "invariant: a client throttles only under -R",
+                    );
+                    th.throttle_trigger += poisson_delay_us(&mut th.throttle_rng, delay);
                     self.txn_scheduled = th.throttle_trigger;
                     if th.warm_end.is_some_and(|w| self.txn_scheduled >= w.us()) {
                         // A slot after the warm-up: the measurement
@@ -490,11 +493,9 @@ impl<L: Link> Client<L> {
                             .get_mut(self.use_file)
                             .and_then(|v| v.get_mut(self.command))
                         {
-                            #[allow(clippy::cast_precision_loss)]
                             cs.elapsed.add(elapsed as f64 / 1e6);
                         }
                         if let Some(d) = th.dist.as_deref_mut() {
-                            #[allow(clippy::cast_precision_loss)]
                             d.command(self.use_file, self.command, elapsed as f64);
                         }
                     }
@@ -637,7 +638,6 @@ impl<L: Link> Client<L> {
         let mut lag = 0.0;
         if sh.detailed && !skipped && self.estatus == ErrorStatus::NoError {
             let t = now.get();
-            #[allow(clippy::cast_precision_loss)]
             {
                 latency = (t - self.txn_scheduled) as f64;
                 lag = (self.txn_begin - self.txn_scheduled) as f64;
@@ -668,7 +668,6 @@ impl<L: Link> Client<L> {
             let success = !end.skipped && end.outcome == TxOutcome::Success;
             record_distribution(sh, th, now.get(), self.use_file, success, end.latency, end.lag);
         }
-        #[allow(clippy::cast_precision_loss)]
         if sh.cfg.latency_limit_us.is_some_and(|limit| end.latency > limit as f64) {
             th.latency_late += 1;
         }
