@@ -83,10 +83,10 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
             if sweep::asked(&cfg.ext) {
                 return match sweep::run(cfg) {
                     Ok(sweep::Swept::Interrupted(signal)) => Outcome::Interrupted { signal },
-                    Ok(_) if report::files::failed() => Outcome::Failure,
+                    Ok(_) if report::files::failed() => Outcome::ReportFailed,
                     Ok(sweep::Swept::Completed) => Outcome::Success,
                     Ok(sweep::Swept::Aborted) => Outcome::Aborted,
-                    Err(engine::SetupFailed) => Outcome::Failure,
+                    Err(e) => Outcome::Failure(e),
                 };
             }
             match engine::run(&cfg) {
@@ -101,14 +101,14 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
         }
         Ok(Action::Compare(c)) => {
             let reports = reports(&c.report_json, &c.report_html);
-            if report::files::check(&reports, &c.inputs()).is_err() {
-                return Outcome::Failure;
+            if let Err(e) = report::files::check(&reports, &c.inputs()) {
+                return Outcome::Failure(e);
             }
             match compare::run(&c) {
-                Ok(_) if report::files::failed() => Outcome::Failure,
+                Ok(_) if report::files::failed() => Outcome::ReportFailed,
                 Ok(compare::Verdict::Passed) => Outcome::Success,
                 Ok(compare::Verdict::GateFailed) => Outcome::GateFailed,
-                Err(compare::Failed) => Outcome::Failure,
+                Err(e) => Outcome::Failure(e),
             }
         }
         Ok(Action::Merge(m)) => {

@@ -6,7 +6,7 @@ use super::Exit;
 use super::getopt::{Item, Opt};
 use crate::compare::gate;
 use crate::config::{CompareConfig, Extensions};
-use crate::log;
+use crate::error::Error;
 
 /// `--compare BASE NEW`: BASE and NEW are its two positional arguments.
 pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
@@ -29,10 +29,7 @@ pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
             Item::Opt(Opt::Force, _) => c.force = true,
             Item::Opt(Opt::FailIf, v) => match gate::parse(&text(v)) {
                 Ok(mut more) => c.fail_if.append(&mut more),
-                Err(e) => {
-                    log::error!("{e}");
-                    return Err(Exit::Failure);
-                }
+                Err(e) => return Err(Error::new(e).into()),
             },
             Item::Opt(Opt::ReportJson, v) => {
                 c.report_json = Some(super::ext::report_file(&text(v), "--report-json")?);
@@ -41,23 +38,24 @@ pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
                 c.report_html = Some(super::ext::report_file(&text(v), "--report-html")?);
             }
             Item::Opt(..) => {
-                log::error!(
-                    "--compare can be used only with --force, --fail-if, --report-json and --report-html"
-                );
-                return Err(Exit::Failure);
+                return Err(Error::new(
+                    "--compare can be used only with --force, --fail-if, --report-json and --report-html",
+                )
+                .into());
             }
         }
     }
     let [base, new] = <[String; 2]>::try_from(files).map_err(|files| {
-        log::error!(
+        Error::new(format!(
             "--compare needs two arguments, BASE and NEW (report files, or comma-separated lists of them), not {}",
             files.len()
-        );
-        Exit::Failure
+        ))
     })?;
     if base.split(',').chain(new.split(',')).any(str::is_empty) {
-        log::error!("--compare: an empty file name in \"{base}\" or \"{new}\"");
-        return Err(Exit::Failure);
+        return Err(Error::new(format!(
+            "--compare: an empty file name in \"{base}\" or \"{new}\""
+        ))
+        .into());
     }
     c.base = base;
     c.new = new;
@@ -76,8 +74,9 @@ pub(super) fn sweep_options(ext: &Extensions, use_log: bool) -> Result<(), Exit>
         (use_log, "-l/--log"),
     ];
     if let Some((_, name)) = bad.iter().find(|b| b.0) {
-        log::error!("{name} cannot be used with --repeat or --sweep-clients");
-        return Err(Exit::Failure);
+        return Err(
+            Error::new(format!("{name} cannot be used with --repeat or --sweep-clients")).into()
+        );
     }
     Ok(())
 }
@@ -97,14 +96,15 @@ pub(super) fn sweep_clients(value: &str) -> Result<Vec<i32>, Exit> {
         match t.parse::<i32>() {
             Ok(n) if n >= 1 && !t.starts_with('+') => {
                 if out.contains(&n) {
-                    log::error!("--sweep-clients lists {n} twice");
-                    return Err(Exit::Failure);
+                    return Err(Error::new(format!("--sweep-clients lists {n} twice")).into());
                 }
                 out.push(n);
             }
             _ => {
-                log::error!("invalid value \"{value}\" for option --sweep-clients");
-                return Err(Exit::Failure);
+                return Err(Error::new(format!(
+                    "invalid value \"{value}\" for option --sweep-clients"
+                ))
+                .into());
             }
         }
     }

@@ -527,8 +527,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.ext.sweep_clients = Some(compare::sweep_clients(&v)?);
         }
         Opt::Force | Opt::FailIf => {
-            log::error!("--force and --fail-if can be used only with --compare");
-            return Err(Exit::Failure);
+            return Err(Error::new("--force and --fail-if can be used only with --compare").into());
         }
         // Handled before the other options (see parse).
         Opt::Merge | Opt::Compare => {}

@@ -14,6 +14,7 @@ pub(crate) mod runs;
 use serde_json::{Map, Value, json};
 
 use crate::config::CompareConfig;
+use crate::error::Error;
 use crate::log;
 use crate::stats::mannwhitney as stats;
 use runs::{Better, METRICS, Metric, Point};
@@ -35,10 +36,6 @@ pub(crate) enum Verdict {
     /// One did (exit status 3).
     GateFailed,
 }
-
-/// The comparison could not be made (the message is printed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Failed;
 
 /// One side of a metric: its values, their median.
 #[derive(Debug, Clone)]
@@ -118,7 +115,7 @@ fn pair_points<'a>(
     base: &'a [Point],
     new: &'a [Point],
     cfg: &CompareConfig,
-) -> Result<Vec<(&'a Point, &'a Point)>, Failed> {
+) -> Result<Vec<(&'a Point, &'a Point)>, Error> {
     let mut problems = Vec::new();
     let only = |a: &[Point], b: &[Point]| -> Vec<String> {
         a.iter()
@@ -152,20 +149,18 @@ fn pair_points<'a>(
     if problems.is_empty() {
         return Ok(pairs);
     }
-    for p in &problems {
-        if cfg.force {
-            log::warning!("comparing runs that differ in {p}");
-        } else {
-            log::error!("cannot compare runs that differ in {p}");
-        }
-    }
     if !cfg.force {
-        log::hint!("Use --force to compare them anyway.");
-        return Err(Failed);
+        let mut e = Error::new(format!("cannot compare runs that differ in {}", problems[0]));
+        for p in &problems[1..] {
+            e = e.and_error(format!("cannot compare runs that differ in {p}"));
+        }
+        return Err(e.hint("Use --force to compare them anyway."));
+    }
+    for p in &problems {
+        log::warning!("comparing runs that differ in {p}");
     }
     if pairs.is_empty() {
-        log::error!("BASE and NEW have no client count in common");
-        return Err(Failed);
+        return Err(Error::new("BASE and NEW have no client count in common"));
     }
     Ok(pairs)
 }
@@ -302,9 +297,9 @@ fn gate_failures(points: &[PointChange], conditions: &[gate::Condition]) -> Vec<
 }
 
 /// Runs `--compare`.
-pub(crate) fn run(cfg: &CompareConfig) -> Result<Verdict, Failed> {
-    let base = runs::load(&cfg.base).map_err(|_| Failed)?;
-    let new = runs::load(&cfg.new).map_err(|_| Failed)?;
+pub(crate) fn run(cfg: &CompareConfig) -> Result<Verdict, Error> {
+    let base = runs::load(&cfg.base)?;
+    let new = runs::load(&cfg.new)?;
     let pairs = pair_points(&base, &new, cfg)?;
     let forced = cfg.force
         && pairs.iter().any(|(b, n)| {

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::log;
+use crate::error::Error;
 
 /// The `format` of a single run's report.
 pub(crate) const RUN_FORMAT: &str = "pgbench-rs report";
@@ -28,10 +28,6 @@ pub(crate) struct Point {
     /// The runs, in the order read.
     pub(crate) runs: Vec<Run>,
 }
-
-/// A file could not be read or is no report (the message is printed).
-#[derive(Debug)]
-pub(crate) struct Unreadable;
 
 /// Whether a larger value of a metric is better.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,19 +142,17 @@ fn join(points: &mut Vec<Point>, more: Vec<Point>) {
 
 /// Reads a comma-separated list of report files: their runs by client
 /// count, in increasing order.
-pub(crate) fn load(list: &str) -> Result<Vec<Point>, Unreadable> {
+pub(crate) fn load(list: &str) -> Result<Vec<Point>, Error> {
     let mut points = Vec::new();
     for file in list.split(',') {
         let text = std::fs::read(file).map_err(|e| {
-            log::error!("could not read file \"{file}\": {}", crate::sys::os_error_text(&e));
-            Unreadable
+            Error::new(format!("could not read file \"{file}\": {}", crate::sys::os_error_text(&e)))
         })?;
         let parsed = serde_json::from_slice::<Value>(&text).ok();
         let Some(more) = parsed.and_then(|doc| points_of(file, doc)) else {
-            log::error!(
+            return Err(Error::new(format!(
                 "file \"{file}\" is not a pgbench-rs JSON report (of a run, --repeat or --sweep-clients)"
-            );
-            return Err(Unreadable);
+            )));
         };
         join(&mut points, more);
     }

@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 
 use crate::compare::runs::POINTS_FORMAT;
 use crate::config::{BenchConfig, Extensions};
-use crate::engine::{self, RunOutcome, SetupFailed};
+use crate::engine::{self, RunOutcome};
+use crate::error::Error;
 use crate::log;
 
 /// How a sweep went.
@@ -44,18 +45,17 @@ pub(crate) struct PointRuns {
 }
 
 /// Runs the sweep: the points in order, each `--repeat` times.
-pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, SetupFailed> {
+pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, Error> {
     let clients = cfg.ext.sweep_clients.clone().unwrap_or_else(|| vec![cfg.nclients]);
     let repeat = cfg.ext.repeat.unwrap_or(1);
-    #[allow(clippy::cast_precision_loss)]
-    let delay_per_thread = cfg.throttle_delay_us / f64::from(cfg.nthreads.max(1));
+    let delay_per_thread = cfg.throttle_delay_us.map(|d| d / f64::from(cfg.nthreads.max(1)));
     let mut points: Vec<PointRuns> = Vec::new();
     let mut swept = Swept::Completed;
     crate::report::collect::start();
     'points: for &c in &clients {
         cfg.nclients = c;
         cfg.nthreads = cfg.ext.jobs.clamp(1, c);
-        cfg.throttle_delay_us = delay_per_thread * f64::from(cfg.nthreads);
+        cfg.throttle_delay_us = delay_per_thread.map(|d| d * f64::from(cfg.nthreads));
         let mut point = PointRuns { clients: c, threads: cfg.nthreads, runs: Vec::new() };
         for i in 1..=repeat {
             log::info!("run {i} of {repeat} with {c} clients and {} threads", cfg.nthreads);
@@ -74,9 +74,9 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, SetupFailed> {
                     points.push(point);
                     break 'points;
                 }
-                Err(SetupFailed) => {
+                Err(e) => {
                     crate::report::collect::stop();
-                    return Err(SetupFailed);
+                    return Err(e);
                 }
             }
         }
