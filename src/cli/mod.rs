@@ -249,6 +249,22 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
     Ok(Action::Merge(m))
 }
 
+/// Raises the open-files limit for `clients` connections (C's check of
+/// `-c`).
+fn open_files_for(clients: i32) -> Result<(), Exit> {
+    let needed = crate::invariant::fits::<u64, _>(clients, "invariant: -c is at least 1") + 3;
+    if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
+        let error = Error::new(e.to_string());
+        if matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
+            return Err(error.into());
+        }
+        return Err(error
+            .hint("Reduce number of clients, or use limit/ulimit to increase the system limit.")
+            .into());
+    }
+    Ok(())
+}
+
 /// Applies one option, as the body of C's getopt loop does.
 fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<(), Exit> {
     let raw = value.clone().unwrap_or_default();
@@ -268,19 +284,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::Client => {
             a.benchmarking_option_set = true;
             a.nclients = parse_int_option(&v, "-c/--client", 1, i32::MAX)?;
-            let needed =
-                crate::invariant::fits::<u64, _>(a.nclients, "invariant: -c is at least 1") + 3;
-            if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
-                let error = Error::new(e.to_string());
-                if matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
-                    return Err(error.into());
-                }
-                return Err(error
-                    .hint(
-                        "Reduce number of clients, or use limit/ulimit to increase the system limit.",
-                    )
-                    .into());
-            }
+            open_files_for(a.nclients)?;
         }
         Opt::Connect => {
             a.benchmarking_option_set = true;
@@ -524,7 +528,9 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         }
         Opt::SweepClients => {
             a.benchmarking_option_set = true;
-            a.ext.sweep_clients = Some(compare::sweep_clients(&v)?);
+            let list = compare::sweep_clients(&v)?;
+            open_files_for(list.iter().copied().max().unwrap_or(1))?;
+            a.ext.sweep_clients = Some(list);
         }
         Opt::Force | Opt::FailIf => {
             return Err(Error::new("--force and --fail-if can be used only with --compare").into());
