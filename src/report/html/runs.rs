@@ -12,22 +12,26 @@ use super::svg::{Axis, Scale};
 use super::{STYLE, escape, figure};
 use crate::stats::mannwhitney::median;
 
-/// A run's tps a second: at the end of each interval of its series.
+/// A run's tps a second: at the end of each interval of its series. The
+/// last interval, cut short by the run's end (the transactions in flight
+/// at the `-T` deadline), is left out when there are whole ones; a
+/// single interval is drawn as a level line over it.
 fn tps_seconds(doc: &Value) -> Vec<(f64, f64)> {
     let origin = doc.pointer("/progress/start_time").and_then(Value::as_f64).unwrap_or(0.0);
     let intervals = doc.pointer("/progress/intervals").and_then(Value::as_array);
-    let mut points: Vec<(f64, f64)> = intervals
+    let all: Vec<(f64, f64, f64)> = intervals
         .into_iter()
         .flatten()
         .filter_map(|i| {
             let start = i.get("start_time")?.as_f64()? - origin;
-            Some((start + i.get("duration_s")?.as_f64()?, i.get("tps")?.as_f64()?))
+            Some((start, i.get("duration_s")?.as_f64()?, i.get("tps")?.as_f64()?))
         })
         .collect();
-    // A single interval: a level line over it.
-    if let [(end, y)] = points[..] {
-        let length = doc.pointer("/progress/intervals/0/duration_s").and_then(Value::as_f64);
-        points.insert(0, (end - length.unwrap_or(end), y));
+    let whole: Vec<&(f64, f64, f64)> = all.iter().filter(|i| i.1 >= 0.999).collect();
+    let kept: Vec<&(f64, f64, f64)> = if whole.is_empty() { all.iter().collect() } else { whole };
+    let mut points: Vec<(f64, f64)> = kept.iter().map(|(s, d, tps)| (s + d, *tps)).collect();
+    if let [(start, _, tps)] = kept[..] {
+        points.insert(0, (*start, *tps));
     }
     points
 }
@@ -45,7 +49,9 @@ fn percentile_points(doc: &Value) -> Vec<(f64, f64)> {
 }
 
 /// Lines on a chart with the axes given, y from 0.
-fn lines_chart(title: &str, x: (&str, Scale), y_desc: &str, lines: &[Line]) -> String {
+/// `x`: its description, scale, and where it starts (else at the
+/// smallest x drawn).
+fn lines_chart(title: &str, x: (&str, Scale, Option<f64>), y_desc: &str, lines: &[Line]) -> String {
     let all = || lines.iter().flat_map(|l| &l.points);
     let (mut x_lo, mut x_hi, mut y_hi) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
     for p in all() {
@@ -55,6 +61,9 @@ fn lines_chart(title: &str, x: (&str, Scale), y_desc: &str, lines: &[Line]) -> S
     }
     if x_lo > x_hi {
         (x_lo, x_hi) = (1.0, 2.0);
+    }
+    if let Some(lo) = x.2 {
+        x_lo = lo;
     }
     if x_hi <= x_lo {
         x_hi = x_lo * 2.0 + 1.0;
@@ -116,7 +125,7 @@ pub(crate) fn sweep_page(argv: &[String], points: &[(i64, Vec<&Value>)]) -> Stri
     };
     let spread = points.iter().map(|p| p.0).max().unwrap_or(1)
         >= 4 * points.iter().map(|p| p.0).min().unwrap_or(1);
-    let x = ("clients", if spread { Scale::Log } else { Scale::Linear });
+    let x = ("clients", if spread { Scale::Log } else { Scale::Linear }, None);
     out.push_str("<h2>Against the number of clients</h2>\n");
     let tps = [Line {
         label: "tps (median)".into(),
@@ -181,7 +190,7 @@ fn point_section(out: &mut String, clients: i64, sides: &[Side<'_>], note: &str)
         &format!("Transactions per second of each run, a second at a time{note}"),
         &lines_chart(
             &format!("tps over time, {clients} clients"),
-            ("time since the start (s)", Scale::Linear),
+            ("time since the start (s)", Scale::Linear, Some(0.0)),
             "tps",
             &lines(tps_seconds),
         ),
