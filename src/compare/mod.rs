@@ -377,6 +377,33 @@ mod tests {
     }
 
     #[test]
+    fn the_text_shows_significant_changes_only() {
+        let up = change(
+            tps(),
+            vec![100.0, 101.0, 102.0, 103.0, 104.0],
+            vec![110.0, 111.0, 112.0, 113.0, 114.0],
+        )
+        .unwrap();
+        let flat =
+            change(&METRICS[4], vec![2.0, 3.0, 4.0, 5.0, 6.0], vec![2.5, 3.5, 4.5, 5.5, 6.5])
+                .unwrap();
+        let p = PointChange { clients: 8, threads: 2, changes: vec![up, flat] };
+        assert_eq!(
+            text(&[p], "a.json", "b.json"),
+            "base: a.json\nnew: b.json\n\n\
+             clients: 8, threads: 2, runs: 5 base, 5 new\n\
+             metric              base median     new median    change   95% CI of the change  p-value\n\
+             tps                     102.000        112.000    +9.80%      [+6.86%, +12.75%]  p=0.008 n=5+5\n\
+             latency_ms.p99            4.000          4.500         ~     [-62.50%, +87.50%]  p=0.690 n=5+5\n"
+        );
+        let few = change(tps(), vec![1.0, 2.0], vec![3.0, 4.0]).unwrap();
+        let p = PointChange { clients: 1, threads: 1, changes: vec![few] };
+        assert!(text(&[p], "a", "b").ends_with(
+            "\ntoo few runs (2+2): no change can be significant at p < 0.05; 4 or more runs on each side are needed\n"
+        ));
+    }
+
+    #[test]
     fn gates_count_significant_changes_only() {
         let conds = gate::parse("tps<-5%").unwrap();
         let drop = change(
