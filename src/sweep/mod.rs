@@ -58,6 +58,13 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, Error> {
         cfg.throttle_delay_us = delay_per_thread.map(|d| d * f64::from(cfg.nthreads));
         let mut point = PointRuns { clients: c, threads: cfg.nthreads, runs: Vec::new() };
         for i in 1..=repeat {
+            // A signal between two runs (the handler of the last one is
+            // still installed) ends the sweep there.
+            if let Some(by) = crate::sys::signal::interrupted() {
+                swept = Swept::Interrupted(by.signal);
+                points.push(point);
+                break 'points;
+            }
             log::info!("run {i} of {repeat} with {c} clients and {} threads", cfg.nthreads);
             let outcome = engine::run(&cfg);
             point.runs.extend(crate::report::collect::take());
