@@ -264,6 +264,7 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
     let mut charts = vec!["sweep-tps".to_string(), "sweep-latency".to_string()];
     for c in [1, 2, 4, 8] {
         charts.push(format!("tps-{c}"));
+        charts.push(format!("p99-{c}"));
         charts.push(format!("percentiles-{c}"));
     }
     let names: Vec<&str> = charts.iter().map(String::as_str).collect();
@@ -317,6 +318,7 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
     let mut charts = Vec::new();
     for c in [1, 2, 4, 8] {
         charts.push(format!("tps-{c}"));
+        charts.push(format!("p99-{c}"));
         charts.push(format!("percentiles-{c}"));
     }
     let names: Vec<&str> = charts.iter().map(String::as_str).collect();

@@ -1,7 +1,8 @@
 //! The pages of several runs, drawn from their JSON documents: a sweep's
 //! (`--sweep-clients`, `--repeat`: tps and latency against the client
-//! count, then each point's runs over time and their percentile curves)
-//! and a comparison's (`--compare`: BASE's and NEW's runs overlaid).
+//! count, then each point's runs over time, tps and p99, and their
+//! percentile curves) and a comparison's (`--compare`: BASE's and NEW's
+//! runs overlaid).
 
 use std::fmt::Write as _;
 
@@ -12,11 +13,22 @@ use super::svg::{Axis, Scale};
 use super::{STYLE, escape, figure};
 use crate::stats::mannwhitney::median;
 
-/// A run's tps a second: at the end of each interval of its series. The
-/// last interval, cut short by the run's end (the transactions in flight
-/// at the `-T` deadline), is left out when there are whole ones; a
-/// single interval is drawn as a level line over it.
+/// A run's tps a second ([`per_second`]).
 fn tps_seconds(doc: &Value) -> Vec<(f64, f64)> {
+    per_second(doc, "/tps")
+}
+
+/// A run's 99th latency percentile a second ([`per_second`]).
+fn p99_seconds(doc: &Value) -> Vec<(f64, f64)> {
+    per_second(doc, "/latency_ms/percentiles/99")
+}
+
+/// A value of each interval of a run's series (at `pointer` in the
+/// interval), at the end of the interval. The last interval, cut short by
+/// the run's end (the transactions in flight at the `-T` deadline), is
+/// left out when there are whole ones; a single interval is drawn as a
+/// level line over it.
+fn per_second(doc: &Value, pointer: &str) -> Vec<(f64, f64)> {
     let origin = doc.pointer("/progress/start_time").and_then(Value::as_f64).unwrap_or(0.0);
     let intervals = doc.pointer("/progress/intervals").and_then(Value::as_array);
     let all: Vec<(f64, f64, f64)> = intervals
@@ -24,14 +36,14 @@ fn tps_seconds(doc: &Value) -> Vec<(f64, f64)> {
         .flatten()
         .filter_map(|i| {
             let start = i.get("start_time")?.as_f64()? - origin;
-            Some((start, i.get("duration_s")?.as_f64()?, i.get("tps")?.as_f64()?))
+            Some((start, i.get("duration_s")?.as_f64()?, i.pointer(pointer)?.as_f64()?))
         })
         .collect();
     let whole: Vec<&(f64, f64, f64)> = all.iter().filter(|i| i.1 >= 0.999).collect();
     let kept: Vec<&(f64, f64, f64)> = if whole.is_empty() { all.iter().collect() } else { whole };
-    let mut points: Vec<(f64, f64)> = kept.iter().map(|(s, d, tps)| (s + d, *tps)).collect();
-    if let [(start, _, tps)] = kept[..] {
-        points.insert(0, (*start, *tps));
+    let mut points: Vec<(f64, f64)> = kept.iter().map(|(s, d, v)| (s + d, *v)).collect();
+    if let [(start, _, v)] = kept[..] {
+        points.insert(0, (*start, *v));
     }
     points
 }
@@ -193,6 +205,17 @@ fn point_section(out: &mut String, clients: i64, sides: &[Side<'_>], note: &str)
             ("time since the start (s)", Scale::Linear, Some(0.0)),
             "tps",
             &lines(tps_seconds),
+        ),
+    );
+    figure(
+        out,
+        &format!("p99-{clients}"),
+        &format!("The 99th latency percentile of each run, a second at a time{note}"),
+        &lines_chart(
+            &format!("p99 latency over time, {clients} clients"),
+            ("time since the start (s)", Scale::Linear, Some(0.0)),
+            "latency (ms)",
+            &lines(p99_seconds),
         ),
     );
     figure(
