@@ -269,6 +269,10 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
     }
     let names: Vec<&str> = charts.iter().map(String::as_str).collect();
     crate::html::check_page("sweep", &out.dir.join("s.html"), &names);
+    assert!(
+        out.read_file("s.html")
+            .contains("summary of the runs (median and range of each point&#39;s runs):")
+    );
 
     // The two runs of each point as two sweeps, compared point by point.
     let half = |k: usize| -> Value {

@@ -91,7 +91,8 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, Error> {
     }
     crate::report::collect::stop();
     points.retain(|p| !p.runs.is_empty());
-    crate::report::write_stdout(&table::text(&points, repeat > 1));
+    let table = table::text(&points, repeat > 1);
+    crate::report::write_stdout(&table);
     if let Some(path) = cfg.ext.report_json.as_deref() {
         if let Err(err) = crate::report::json::write(path, &document(&points)) {
             log::error!(
@@ -101,7 +102,7 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, Error> {
         }
     }
     if let Some(path) = cfg.ext.report_html.as_deref() {
-        let page = crate::report::html::runs::sweep_page(&cfg.argv, &points_of(&points));
+        let page = crate::report::html::runs::sweep_page(&cfg.argv, &table, &points_of(&points));
         if let Err(err) = crate::report::html::write(path, &page) {
             log::error!(
                 "could not write report file \"{path}\": {}",

@@ -127,10 +127,16 @@ fn run_lines(
         .collect()
 }
 
-/// The page of a sweep: `points` are (clients, runs).
-pub(crate) fn sweep_page(argv: &[String], points: &[(i64, Vec<&Value>)]) -> String {
+/// The page of a sweep: its command line and summary table, then the
+/// charts; `points` are (clients, runs).
+pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Value>)]) -> String {
     let mut out = open("pgbench-rs sweep");
-    let _ = writeln!(out, "<pre class=\"report\">{}</pre>", escape(&argv.join(" ")));
+    let _ = writeln!(
+        out,
+        "<pre class=\"report\">{}\n\n{}</pre>",
+        escape(&argv.join(" ")),
+        escape(table)
+    );
     #[allow(clippy::cast_precision_loss)]
     let against = |pointer: &str| -> Vec<(f64, f64)> {
         points.iter().filter_map(|(c, runs)| Some((*c as f64, median_of(runs, pointer)?))).collect()
