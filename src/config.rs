@@ -183,6 +183,9 @@ pub(crate) struct Extensions {
     pub(crate) sweep_clients: Option<Vec<i32>>,
     /// `-j` as given (a point of a sweep caps it at its clients).
     pub(crate) jobs: i32,
+    /// `--server-stats[=SECONDS]`: the server's statistics sampled every
+    /// this many seconds (none: not sampled).
+    pub(crate) server_stats_s: Option<i32>,
 }
 
 impl Extensions {

@@ -17,6 +17,7 @@ mod pq;
 mod rand;
 mod report;
 mod script;
+mod serverstats;
 mod stats;
 mod sweep;
 mod sys;

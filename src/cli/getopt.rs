@@ -73,6 +73,7 @@ pub(crate) enum Opt {
     ReportHtml,
     SysbenchTables,
     SysbenchTableSize,
+    ServerStats,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -172,6 +173,7 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "fail-if", arg: ExtArg::Required, opt: Opt::FailIf },
     Extension { long: "repeat", arg: ExtArg::Required, opt: Opt::Repeat },
     Extension { long: "sweep-clients", arg: ExtArg::Required, opt: Opt::SweepClients },
+    Extension { long: "server-stats", arg: ExtArg::Optional, opt: Opt::ServerStats },
 ];
 
 /// The names of the extensions (for the test that `--help` lists them).

@@ -17,6 +17,8 @@ use crate::time::Mono;
 /// What the end of the run needs to know besides the workers' results.
 #[derive(Debug)]
 pub(super) struct Ending<'a> {
+    /// `--server-stats`: what the sampler found.
+    pub(super) server: Option<crate::serverstats::ServerStats>,
     /// The configuration.
     pub(super) cfg: &'a BenchConfig,
     /// What the set-up found in the database.
@@ -118,7 +120,12 @@ pub(super) fn report(
         commands: &cmd_stats,
         dist: dist.as_ref(),
     };
-    let text = report::format_results(&params, &totals);
+    let mut text = report::format_results(&params, &totals);
+    if let Some(server) = &e.server {
+        #[allow(clippy::cast_precision_loss)]
+        let secs = totals.total_duration_us as f64 / 1e6;
+        text.push_str(&crate::serverstats::text(server, secs));
+    }
     if outcome != RunOutcome::ExitedOnAbort {
         report::write_stdout(&text);
     }
@@ -133,6 +140,7 @@ pub(super) fn report(
     }
     // A sweep (or --repeat) keeps each run's document for its own report.
     let collecting = crate::report::collect::on();
+    let server_json = e.server.as_ref().map(crate::serverstats::json);
     if cfg.ext.report_json.is_some() || collecting {
         let facts = RunFacts {
             configuration: json::configuration(&params, cfg),
@@ -149,7 +157,10 @@ pub(super) fn report(
                 _ => None,
             },
         };
-        let doc = json::document(&params, &totals, &facts);
+        let mut doc = json::document(&params, &totals, &facts);
+        if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
+            o.insert("server".into(), server.clone());
+        }
         if collecting {
             crate::report::collect::push(doc);
         } else if let Err(err) =
@@ -180,6 +191,7 @@ pub(super) fn report(
             shards: Vec::new(),
             span_s: (e.end - e.origin) as f64 / 1e6,
             deadline_s: e.deadline.map(|d| (d.us() - e.origin) as f64 / 1e6),
+            server: server_json.as_ref(),
         };
         if let Err(err) = html::write(path, &html::render(&page, d)) {
             log::error!(

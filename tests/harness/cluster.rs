@@ -134,7 +134,7 @@ fn postgres_ids() -> Result<(u32, u32), String> {
 }
 
 /// A command that runs `program` as the server's OS user.
-fn as_owner(program: &Path) -> Command {
+pub(crate) fn as_owner(program: &Path) -> Command {
     if is_root() {
         let mut c = Command::new("runuser");
         c.args(["-u", "postgres", "--"]).arg(program);
@@ -154,7 +154,7 @@ pub(crate) fn give_to_server_user(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn run_checked(mut cmd: Command, what: &str) -> Result<String, String> {
+pub(crate) fn run_checked(mut cmd: Command, what: &str) -> Result<String, String> {
     let out = cmd.stdin(Stdio::null()).output().map_err(|e| format!("{what}: {e}"))?;
     if !out.status.success() {
         return Err(format!(
@@ -326,6 +326,35 @@ pub(crate) fn stats_cluster() -> &'static Cluster {
     })
 }
 
+/// A server of its own of PostgreSQL `major` (the host's, or 17 or 18
+/// of the reference) for a test that reads cluster-wide statistics no
+/// other test may move, with more server options `more`; None (after a
+/// visible skip, or a failure when the reference is required) if that
+/// version is not installed. Stopped by the watchdog at exit too.
+pub(crate) fn own_server(major: u32, name: &str, more: &str) -> Option<&'static Cluster> {
+    let main = cluster();
+    let bindir = if main.server_version_num / 10_000 == major {
+        main.bindir.clone()
+    } else if let Some(b) = super::reference::bindir(major) {
+        b
+    } else {
+        super::reference::missing(name, &format!("PostgreSQL {major}"));
+        return None;
+    };
+    let dir = tmp::root().path.join(format!("cluster-{name}"));
+    let port = main.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
+    let c = start_in(&bindir, &dir, port, false)
+        .unwrap_or_else(|e| panic!("cannot start server {name}: {e}"));
+    if !more.is_empty() {
+        // A clean stop: no crash recovery (and its checkpoint) at the start.
+        let mut pg_ctl = as_owner(&c.bindir.join("pg_ctl"));
+        pg_ctl.arg("-D").arg(c.dir.join("data")).args(["-m", "fast", "-w", "-s", "stop"]);
+        run_checked(pg_ctl, "pg_ctl stop").unwrap_or_else(|e| panic!("stop {name}: {e}"));
+        c.pg_ctl_start_with(more).unwrap_or_else(|e| panic!("start {name}: {e}"));
+    }
+    Some(Box::leak(Box::new(c)))
+}
+
 impl Cluster {
     /// Start the server (`pg_ctl start -w`) on its socket directory and port.
     pub(crate) fn pg_ctl_start(&self) -> Result<(), String> {
@@ -333,7 +362,7 @@ impl Cluster {
     }
 
     /// [`Cluster::pg_ctl_start`] with more server options (later ones win).
-    fn pg_ctl_start_with(&self, more: &str) -> Result<(), String> {
+    pub(crate) fn pg_ctl_start_with(&self, more: &str) -> Result<(), String> {
         // autovacuum off: the tests compare vacuum/analyze counts, and nothing
         // should touch the tables behind pgbench's back.
         let opts = format!(

@@ -1,0 +1,80 @@
+//! A primary with a streaming standby: a server of its own
+//! ([`super::cluster::own_server`]) with WAL senders and the options
+//! given (such as `synchronous_commit`), and a standby made from it with
+//! `pg_basebackup -R` into a scratch directory, started as the server's
+//! OS user like the other clusters, listening on its own socket and
+//! stopped by the watchdog at exit too.
+
+use std::io::Write;
+
+use super::cluster::{Cluster, as_owner, give_to_server_user, own_server, run_checked};
+use super::tmp;
+
+/// A primary and its standby.
+#[derive(Debug)]
+pub(crate) struct Pair {
+    /// The primary.
+    pub(crate) primary: &'static Cluster,
+    /// The standby, streaming from it.
+    pub(crate) standby: &'static Cluster,
+}
+
+/// A primary of PostgreSQL `major` (with `more` server options) and a
+/// standby streaming from it, which the primary shows in
+/// pg_stat_replication as `streaming` before this returns; None (after a
+/// visible skip) when that version is not installed.
+pub(crate) fn primary_with_standby(major: u32, name: &str, more: &str) -> Option<Pair> {
+    let opts = format!("-c wal_level=replica -c max_wal_senders=4 -c hot_standby=on {more}");
+    let primary = own_server(major, name, &opts)?;
+    let dir = tmp::root().path.join(format!("cluster-{name}-standby"));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("mkdir {}: {e}", dir.display()));
+    tmp::set_mode(&dir, 0o755);
+    give_to_server_user(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let data = dir.join("data");
+    let mut backup = as_owner(&primary.bindir.join("pg_basebackup"));
+    backup
+        .arg("-D")
+        .arg(&data)
+        .arg("-R")
+        .arg("-h")
+        .arg(primary.host())
+        .arg("-p")
+        .arg(primary.port.to_string())
+        .args(["-U", "postgres", "-X", "stream", "--no-sync"]);
+    run_checked(backup, "pg_basebackup").unwrap_or_else(|e| panic!("{e}"));
+    let mut stop = String::new();
+    if super::cluster::is_root() {
+        stop.push_str("runuser -u postgres -- ");
+    }
+    stop.push_str(&format!(
+        "'{}' -D '{}' -m immediate -w -s stop\n",
+        primary.bindir.join("pg_ctl").display(),
+        data.display()
+    ));
+    let stop_sh = tmp::root().path.join("stop.sh");
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&stop_sh)
+        .unwrap_or_else(|e| panic!("open stop.sh: {e}"));
+    f.write_all(stop.as_bytes()).unwrap_or_else(|e| panic!("write stop.sh: {e}"));
+    let port = primary.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
+    let standby = Cluster {
+        bindir: primary.bindir.clone(),
+        dir,
+        port,
+        server_version: primary.server_version.clone(),
+        server_version_num: primary.server_version_num,
+    };
+    standby.pg_ctl_start_with(&opts).unwrap_or_else(|e| panic!("start the standby: {e}"));
+    for _ in 0..1000 {
+        let rows = primary.query(
+            "postgres",
+            "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'",
+        );
+        if rows[0][0] == "1" {
+            return Some(Pair { primary, standby: Box::leak(Box::new(standby)) });
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("the standby of {name} does not stream");
+}
