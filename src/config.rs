@@ -14,6 +14,8 @@ pub(crate) enum Action {
     Bench(Box<BenchConfig>),
     /// `--merge`: the report of one run from its shards' JSON reports.
     Merge(MergeConfig),
+    /// `--compare BASE NEW`: the statistics of two sets of runs.
+    Compare(CompareConfig),
 }
 
 /// What `--merge` reads and writes.
@@ -27,6 +29,36 @@ pub(crate) struct MergeConfig {
     pub(crate) report_json: Option<String>,
     /// `--report-html`: where the merged page goes.
     pub(crate) report_html: Option<String>,
+}
+
+/// What `--compare` reads, writes and checks.
+#[derive(Debug)]
+pub(crate) struct CompareConfig {
+    /// BASE: a comma-separated list of report files.
+    pub(crate) base: String,
+    /// NEW: the same.
+    pub(crate) new: String,
+    /// `--force`: compare runs that differ in what they ran.
+    pub(crate) force: bool,
+    /// `--fail-if`.
+    pub(crate) fail_if: Vec<Condition>,
+    /// `--report-json`.
+    pub(crate) report_json: Option<String>,
+    /// `--report-html`.
+    pub(crate) report_html: Option<String>,
+}
+
+/// One condition of `--fail-if` (see `compare::gate`).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Condition {
+    /// As given (for the message).
+    pub(crate) text: String,
+    /// The metric's key.
+    pub(crate) key: &'static str,
+    /// `<`: fails below the limit; `>`: above it.
+    pub(crate) below: bool,
+    /// The limit, in percent of the base's median.
+    pub(crate) limit_pct: f64,
 }
 
 /// `--shard=K/N`: this process runs part K of N of the run.
@@ -145,6 +177,12 @@ pub(crate) struct Extensions {
     pub(crate) shard: Option<Shard>,
     /// `--start-at`: when the run starts (Unix epoch µs).
     pub(crate) start_at_us: Option<i64>,
+    /// `--repeat`: runs of each point (of the one run without a sweep).
+    pub(crate) repeat: Option<u32>,
+    /// `--sweep-clients`: the client counts of the points, in order.
+    pub(crate) sweep_clients: Option<Vec<i32>>,
+    /// `-j` as given (a point of a sweep caps it at its clients).
+    pub(crate) jobs: i32,
     /// `--server-stats[=SECONDS]`: the server's statistics sampled every
     /// this many seconds (none: not sampled).
     pub(crate) server_stats_s: Option<i32>,
@@ -154,6 +192,8 @@ impl Extensions {
     /// Whether latency distributions are recorded (some output shows them).
     pub(crate) fn distributions(&self) -> bool {
         self.latency_percentiles.is_some()
+            || self.repeat.is_some()
+            || self.sweep_clients.is_some()
             || self.report_json.is_some()
             || self.report_html.is_some()
     }

@@ -4,6 +4,7 @@
 //! status. [`fuzzing`] is the entry point of the fuzz targets.
 
 mod cli;
+mod compare;
 mod compat;
 mod config;
 mod engine;
@@ -18,6 +19,7 @@ mod report;
 mod script;
 mod serverstats;
 mod stats;
+mod sweep;
 mod sys;
 mod time;
 mod version;
@@ -57,6 +59,9 @@ pub enum Outcome {
         /// The signal's number.
         signal: i32,
     },
+    /// `--compare` found a significant change that a `--fail-if`
+    /// condition forbids.
+    GateFailed,
 }
 
 /// Does what `argv` (with `argv[0]`) asks: `-i`, a benchmark or
@@ -76,6 +81,15 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
             if let Err(e) = report::files::check(&reports, &[]) {
                 return Outcome::Failure(e);
             }
+            if sweep::asked(&cfg.ext) {
+                return match sweep::run(cfg) {
+                    Ok(sweep::Swept::Interrupted(signal)) => Outcome::Interrupted { signal },
+                    Ok(_) if report::files::failed() => Outcome::ReportFailed,
+                    Ok(sweep::Swept::Completed) => Outcome::Success,
+                    Ok(sweep::Swept::Aborted) => Outcome::Aborted,
+                    Err(e) => Outcome::Failure(e),
+                };
+            }
             match engine::run(&cfg) {
                 Ok(RunOutcome::Interrupted { by, .. }) => {
                     Outcome::Interrupted { signal: by.signal }
@@ -83,6 +97,18 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
                 Ok(_) if report::files::failed() => Outcome::ReportFailed,
                 Ok(RunOutcome::Completed) => Outcome::Success,
                 Ok(RunOutcome::Aborted | RunOutcome::ExitedOnAbort) => Outcome::Aborted,
+                Err(e) => Outcome::Failure(e),
+            }
+        }
+        Ok(Action::Compare(c)) => {
+            let reports = reports(&c.report_json, &c.report_html);
+            if let Err(e) = report::files::check(&reports, &c.inputs()) {
+                return Outcome::Failure(e);
+            }
+            match compare::run(&c) {
+                Ok(_) if report::files::failed() => Outcome::ReportFailed,
+                Ok(compare::Verdict::Passed) => Outcome::Success,
+                Ok(compare::Verdict::GateFailed) => Outcome::GateFailed,
                 Err(e) => Outcome::Failure(e),
             }
         }

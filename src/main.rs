@@ -3,7 +3,7 @@
 //! `main` hands the command line to the library and turns how it went
 //! into the exit status: 0 success, 1 a setup or usage error (also a
 //! report file that could not be written), 2 a run in which some client
-//! aborted; a run a signal interrupted ends by that signal after its
+//! aborted, 3 `--compare` with a failed `--fail-if` condition; a run a signal interrupted ends by that signal after its
 //! report, and `--merge` of an interrupted shard exits with the status
 //! that shard's shell saw.
 
@@ -18,6 +18,8 @@ const EXIT_SUCCESS: u8 = 0;
 const EXIT_SETUP: u8 = 1;
 /// Exit status of a run in which a client aborted.
 const EXIT_ABORTED: u8 = 2;
+/// Exit status of `--compare` when a `--fail-if` condition failed.
+const EXIT_GATE: u8 = 3;
 
 fn main() -> ExitCode {
     let code = match pgbench_rs::run(std::env::args_os().collect()) {
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
         }
         Outcome::ReportFailed => EXIT_SETUP,
         Outcome::Aborted => EXIT_ABORTED,
+        Outcome::GateFailed => EXIT_GATE,
         // The report is out: end as the signal would have ended us (a
         // shell sees 128 + its number).
         Outcome::Interrupted { signal } => pgbench_rs::die_by(signal),

@@ -75,6 +75,10 @@ mod workloads;
 #[cfg(test)]
 mod html;
 
+/// --repeat, --sweep-clients and --compare (statistics, gates, refusals).
+#[cfg(test)]
+mod comparisons;
+
 /// Each way of waiting for sockets (io_uring, epoll, ppoll) through the
 /// cases that stress it, compared with C pgbench.
 #[cfg(test)]

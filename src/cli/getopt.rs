@@ -65,6 +65,11 @@ pub(crate) enum Opt {
     Shard,
     StartAt,
     Merge,
+    Compare,
+    Force,
+    FailIf,
+    Repeat,
+    SweepClients,
     ReportHtml,
     SysbenchTables,
     SysbenchTableSize,
@@ -163,6 +168,11 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "report-html", arg: ExtArg::Required, opt: Opt::ReportHtml },
     Extension { long: "sysbench-tables", arg: ExtArg::Required, opt: Opt::SysbenchTables },
     Extension { long: "sysbench-table-size", arg: ExtArg::Required, opt: Opt::SysbenchTableSize },
+    Extension { long: "compare", arg: ExtArg::No, opt: Opt::Compare },
+    Extension { long: "force", arg: ExtArg::No, opt: Opt::Force },
+    Extension { long: "fail-if", arg: ExtArg::Required, opt: Opt::FailIf },
+    Extension { long: "repeat", arg: ExtArg::Required, opt: Opt::Repeat },
+    Extension { long: "sweep-clients", arg: ExtArg::Required, opt: Opt::SweepClients },
     Extension { long: "server-stats", arg: ExtArg::Optional, opt: Opt::ServerStats },
 ];
 

@@ -9,6 +9,7 @@
 //! print and exit. Then the checks of C's `main()` run in its order. Every
 //! message and exit status is C's. Nothing here connects to a server.
 
+mod compare;
 mod ext;
 mod getopt;
 /// The manual page documents every option (a test).
@@ -194,6 +195,9 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     if getopt_error.is_none() && items.iter().any(|i| matches!(i, Item::Opt(Opt::Merge, _))) {
         return merge_action(items);
     }
+    if getopt_error.is_none() && items.iter().any(|i| matches!(i, Item::Opt(Opt::Compare, _))) {
+        return compare::compare_action(items).map(Action::Compare);
+    }
     let mut positionals: Vec<String> = Vec::new();
     for item in items {
         match item {
@@ -245,6 +249,22 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
     Ok(Action::Merge(m))
 }
 
+/// Raises the open-files limit for `clients` connections (C's check of
+/// `-c`).
+fn open_files_for(clients: i32) -> Result<(), Exit> {
+    let needed = crate::invariant::fits::<u64, _>(clients, "invariant: -c is at least 1") + 3;
+    if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
+        let error = Error::new(e.to_string());
+        if matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
+            return Err(error.into());
+        }
+        return Err(error
+            .hint("Reduce number of clients, or use limit/ulimit to increase the system limit.")
+            .into());
+    }
+    Ok(())
+}
+
 /// Applies one option, as the body of C's getopt loop does.
 fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<(), Exit> {
     let raw = value.clone().unwrap_or_default();
@@ -264,19 +284,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::Client => {
             a.benchmarking_option_set = true;
             a.nclients = parse_int_option(&v, "-c/--client", 1, i32::MAX)?;
-            let needed =
-                crate::invariant::fits::<u64, _>(a.nclients, "invariant: -c is at least 1") + 3;
-            if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
-                let error = Error::new(e.to_string());
-                if matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
-                    return Err(error.into());
-                }
-                return Err(error
-                    .hint(
-                        "Reduce number of clients, or use limit/ulimit to increase the system limit.",
-                    )
-                    .into());
-            }
+            open_files_for(a.nclients)?;
         }
         Opt::Connect => {
             a.benchmarking_option_set = true;
@@ -521,8 +529,21 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.initialization_option_set = true;
             a.sysbench.1 = Some(parse_int_option(&v, "--sysbench-table-size", 1, i32::MAX)?);
         }
+        Opt::Repeat => {
+            a.benchmarking_option_set = true;
+            a.ext.repeat = Some(compare::repeat(&v)?);
+        }
+        Opt::SweepClients => {
+            a.benchmarking_option_set = true;
+            let list = compare::sweep_clients(&v)?;
+            open_files_for(list.iter().copied().max().unwrap_or(1))?;
+            a.ext.sweep_clients = Some(list);
+        }
+        Opt::Force | Opt::FailIf => {
+            return Err(Error::new("--force and --fail-if can be used only with --compare").into());
+        }
         // Handled before the other options (see parse).
-        Opt::Merge => {}
+        Opt::Merge | Opt::Compare => {}
     }
     Ok(())
 }
@@ -545,6 +566,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     }
     let per_script_stats = a.scripts.len() > 1;
     let threads_given = a.nthreads;
+    a.ext.jobs = a.nthreads;
     if a.nthreads > a.nclients {
         a.nthreads = a.nclients;
     }
@@ -679,6 +701,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     if a.max_tries == 0 && a.latency_limit_us == 0 && a.duration <= 0 {
         return Err(Error::new("an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)").into());
     }
+    compare::sweep_options(&a.ext, a.use_log)?;
     Ok(Action::Bench(Box::new(BenchConfig {
         conn,
         scripts: a.scripts,

@@ -138,8 +138,10 @@ pub(super) fn report(
     if matches!(outcome, RunOutcome::Aborted | RunOutcome::Interrupted { aborted: true, .. }) {
         log::error!("Run was aborted; the above results are incomplete.");
     }
+    // A sweep (or --repeat) keeps each run's document for its own report.
+    let collecting = crate::report::collect::on();
     let server_json = e.server.as_ref().map(crate::serverstats::json);
-    if let Some(path) = cfg.ext.report_json.as_deref() {
+    if cfg.ext.report_json.is_some() || collecting {
         let facts = RunFacts {
             configuration: json::configuration(&params, cfg),
             percentiles: cfg.ext.json_percentiles(),
@@ -159,14 +161,21 @@ pub(super) fn report(
         if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
             o.insert("server".into(), server.clone());
         }
-        if let Err(err) = json::write(path, &doc) {
+        if collecting {
+            crate::report::collect::push(doc);
+        } else if let Err(err) =
+            cfg.ext.report_json.as_deref().map_or(Ok(()), |path| json::write(path, &doc))
+        {
+            let path = cfg.ext.report_json.as_deref().unwrap_or_default();
             log::error!(
                 "could not write report file \"{path}\": {}",
                 crate::sys::os_error_text(&err)
             );
         }
     }
-    if let (Some(path), Some(d)) = (cfg.ext.report_html.as_deref(), dist.as_ref()) {
+    if let (Some(path), Some(d), false) =
+        (cfg.ext.report_html.as_deref(), dist.as_ref(), collecting)
+    {
         let (start_us, end_us) = (bench_start + e.epoch_shift, e.end + e.epoch_shift);
         let page = html::Page {
             facts: html::facts(start_us, end_us, &cfg.argv, e.server_version, status),

@@ -193,6 +193,9 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
     let sync = RunSync::new(threads.len(), waker);
     // The -T flag is static so that a signal handler may raise it too.
     static TIMER: AtomicBool = AtomicBool::new(false);
+    // Lowered again for the next run of a sweep or of --repeat (unless a
+    // signal came since: the run's handler stays installed between runs).
+    TIMER.store(crate::sys::signal::is_interrupted(), std::sync::atomic::Ordering::SeqCst);
     let timer = &TIMER;
     let start_time = monotonic_us();
     let shift = epoch_shift();

@@ -4,6 +4,7 @@
 //! formatting (`compat::fmt`). The report is built as text, so it can be
 //! tested byte for byte, and written to stdout in one piece.
 
+pub(crate) mod collect;
 pub(crate) mod files;
 pub(crate) mod html;
 pub(crate) mod json;

@@ -7,6 +7,7 @@
 //! or one of the failure counters.
 
 pub(crate) mod hist;
+pub(crate) mod mannwhitney;
 pub(crate) mod series;
 
 /// How a transaction ended (C's `EStatus`, restricted to the outcomes that

@@ -132,6 +132,15 @@ pgbench-rs extensions (long options, matched only by their full name):
                            instead of pgbench's (default: 1)
   --sysbench-table-size=NUM
                            with -i: rows of each sysbench table (default: 10000)
+  --repeat=NUM             run the benchmark NUM times, then summarize the runs
+  --sweep-clients=LIST     run the benchmark at each client count of LIST
+                           (comma-separated), then summarize the runs
+  --compare BASE NEW       compare the runs of two --report-json files or
+                           comma-separated lists of them (medians, change, 95%
+                           interval, Mann-Whitney U p-value)
+  --force                  with --compare: compare runs that differ in what they ran
+  --fail-if=CONDITIONS     with --compare: exit with status 3 when a significant
+                           change breaks a condition (e.g. tps<-5%,p99>+10%)
   Builtin scripts of pgbench-rs (-b list): tpcb-like-plfunc and sysbench's
   OLTP tests (oltp-read-write, ...); a :variable inside a double-quoted
   identifier is replaced by its value in every protocol.

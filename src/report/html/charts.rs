@@ -55,7 +55,7 @@ pub(super) const MEAN: RGBColor = RGBColor(0, 0, 0);
 pub(super) const FAILED: RGBColor = RGBColor(178, 24, 43);
 
 /// Lines on `x` × `y` (either axis may be logarithmic) with a legend.
-fn lines_on(title: &str, x: &Axis<'_>, y: &Axis<'_>, lines: &[Line]) -> String {
+pub(super) fn lines_on(title: &str, x: &Axis<'_>, y: &Axis<'_>, lines: &[Line]) -> String {
     let series: Vec<Series> = lines
         .iter()
         .map(|l| Series {

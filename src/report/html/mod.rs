@@ -9,6 +9,7 @@
 //! ([`drawn_seconds`]): to its end, or to the `-T` deadline.
 
 mod charts;
+pub(crate) mod runs;
 mod server;
 mod svg;
 

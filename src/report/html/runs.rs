@@ -1,0 +1,249 @@
+//! The pages of several runs, drawn from their JSON documents: a sweep's
+//! (`--sweep-clients`, `--repeat`: tps and latency against the client
+//! count, then each point's runs over time, tps and p99, and their
+//! percentile curves) and a comparison's (`--compare`: BASE's and NEW's
+//! runs overlaid).
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use super::charts::{Line, RGBColor, lines_on, palette, percentile_curves, quantile_x};
+use super::svg::{Axis, Scale};
+use super::{STYLE, escape, figure};
+use crate::stats::mannwhitney::median;
+
+/// A run's tps a second ([`per_second`]).
+fn tps_seconds(doc: &Value) -> Vec<(f64, f64)> {
+    per_second(doc, "/tps")
+}
+
+/// A run's 99th latency percentile a second ([`per_second`]).
+fn p99_seconds(doc: &Value) -> Vec<(f64, f64)> {
+    per_second(doc, "/latency_ms/percentiles/99")
+}
+
+/// A value of each interval of a run's series (at `pointer` in the
+/// interval), at the end of the interval. The last interval, cut short by
+/// the run's end (the transactions in flight at the `-T` deadline), is
+/// left out when there are whole ones; a single interval is drawn as a
+/// level line over it.
+fn per_second(doc: &Value, pointer: &str) -> Vec<(f64, f64)> {
+    let origin = doc.pointer("/progress/start_time").and_then(Value::as_f64).unwrap_or(0.0);
+    let intervals = doc.pointer("/progress/intervals").and_then(Value::as_array);
+    let all: Vec<(f64, f64, f64)> = intervals
+        .into_iter()
+        .flatten()
+        .filter_map(|i| {
+            let start = i.get("start_time")?.as_f64()? - origin;
+            Some((start, i.get("duration_s")?.as_f64()?, i.pointer(pointer)?.as_f64()?))
+        })
+        .collect();
+    let whole: Vec<&(f64, f64, f64)> = all.iter().filter(|i| i.1 >= 0.999).collect();
+    let kept: Vec<&(f64, f64, f64)> = if whole.is_empty() { all.iter().collect() } else { whole };
+    let mut points: Vec<(f64, f64)> = kept.iter().map(|(s, d, v)| (s + d, *v)).collect();
+    if let [(start, _, v)] = kept[..] {
+        points.insert(0, (*start, *v));
+    }
+    points
+}
+
+/// A run's latency percentiles as a curve on the percentile axis.
+fn percentile_points(doc: &Value) -> Vec<(f64, f64)> {
+    let map = doc.pointer("/totals/latency_ms/percentiles").and_then(Value::as_object);
+    let mut points: Vec<(f64, f64)> = map
+        .into_iter()
+        .flatten()
+        .filter_map(|(q, v)| Some((quantile_x(q.parse::<f64>().ok()? / 100.0), v.as_f64()?)))
+        .collect();
+    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    points
+}
+
+/// Lines on a chart with the axes given, y from 0.
+/// `x`: its description, scale, and where it starts (else at the
+/// smallest x drawn).
+fn lines_chart(title: &str, x: (&str, Scale, Option<f64>), y_desc: &str, lines: &[Line]) -> String {
+    let all = || lines.iter().flat_map(|l| &l.points);
+    let (mut x_lo, mut x_hi, mut y_hi) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+    for p in all() {
+        x_lo = x_lo.min(p.0);
+        x_hi = x_hi.max(p.0);
+        y_hi = y_hi.max(p.1);
+    }
+    if x_lo > x_hi {
+        (x_lo, x_hi) = (1.0, 2.0);
+    }
+    if let Some(lo) = x.2 {
+        x_lo = lo;
+    }
+    if x_hi <= x_lo {
+        x_hi = x_lo * 2.0 + 1.0;
+    }
+    let x_axis = Axis { lo: x_lo, hi: x_hi, scale: x.1, desc: x.0, label: None };
+    let y_axis = Axis {
+        lo: 0.0,
+        hi: (y_hi * 1.08).max(0.001),
+        scale: Scale::Linear,
+        desc: y_desc,
+        label: None,
+    };
+    lines_on(title, &x_axis, &y_axis, lines)
+}
+
+/// The page's head and title.
+fn open(title: &str) -> String {
+    let mut out = String::with_capacity(64 * 1024);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n",
+        t = escape(title)
+    );
+    out
+}
+
+/// The median over `runs` of the value at `pointer`.
+fn median_of(runs: &[&Value], pointer: &str) -> Option<f64> {
+    let values: Vec<f64> = runs.iter().filter_map(|r| r.pointer(pointer)?.as_f64()).collect();
+    median(&values)
+}
+
+/// One line a run, the runs' colours from `colors`.
+fn run_lines(
+    runs: &[&Value],
+    name: &str,
+    colors: &[RGBColor],
+    of: fn(&Value) -> Vec<(f64, f64)>,
+) -> Vec<Line> {
+    runs.iter()
+        .zip(colors.iter().cycle())
+        .enumerate()
+        .map(|(i, (r, c))| Line {
+            label: format!("{name}{}", i + 1),
+            color: *c,
+            width: 2,
+            points: of(r),
+        })
+        .collect()
+}
+
+/// The page of a sweep: its command line and summary table, then the
+/// charts; `points` are (clients, runs).
+pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Value>)]) -> String {
+    let mut out = open("pgbench-rs sweep");
+    let _ = writeln!(
+        out,
+        "<pre class=\"report\">{}\n\n{}</pre>",
+        escape(&argv.join(" ")),
+        escape(table)
+    );
+    #[allow(clippy::cast_precision_loss)]
+    let against = |pointer: &str| -> Vec<(f64, f64)> {
+        points.iter().filter_map(|(c, runs)| Some((*c as f64, median_of(runs, pointer)?))).collect()
+    };
+    let spread = points.iter().map(|p| p.0).max().unwrap_or(1)
+        >= 4 * points.iter().map(|p| p.0).min().unwrap_or(1);
+    let x = ("clients", if spread { Scale::Log } else { Scale::Linear }, None);
+    out.push_str("<h2>Against the number of clients</h2>\n");
+    let tps = [Line {
+        label: "tps (median)".into(),
+        color: palette(1)[0],
+        width: 2,
+        points: against("/totals/tps"),
+    }];
+    figure(
+        &mut out,
+        "sweep-tps",
+        "Transactions per second at each client count (the median of its runs).",
+        &lines_chart("tps against clients", x, "tps", &tps),
+    );
+    let keys = [("p99", "99"), ("p95", "95"), ("p50", "50")];
+    let colors = palette(keys.len() + 1);
+    let mut lat: Vec<Line> = keys
+        .iter()
+        .zip(&colors)
+        .map(|((name, k), c)| Line {
+            label: (*name).into(),
+            color: *c,
+            width: 2,
+            points: against(&format!("/totals/latency_ms/percentiles/{k}")),
+        })
+        .collect();
+    lat.push(Line {
+        label: "mean".into(),
+        color: colors[keys.len()],
+        width: 1,
+        points: against("/totals/latency_ms/mean"),
+    });
+    figure(
+        &mut out,
+        "sweep-latency",
+        "Latency percentiles and mean at each client count (medians of its runs).",
+        &lines_chart("latency against clients", x, "latency (ms)", &lat),
+    );
+    for (c, runs) in points {
+        point_section(&mut out, *c, &[("run ", runs, &palette(runs.len()))], ".");
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}
+
+/// BASE's runs in blues, NEW's in oranges.
+const BASE_COLOR: RGBColor = RGBColor(33, 102, 172);
+const NEW_COLOR: RGBColor = RGBColor(214, 96, 77);
+
+/// One side of a point's charts: the runs' name, the runs, their colours.
+type Side<'a> = (&'a str, &'a [&'a Value], &'a [RGBColor]);
+
+/// A point's section: its runs' tps over time and percentile curves, the
+/// runs of each side in its colours (`note` ends the captions).
+fn point_section(out: &mut String, clients: i64, sides: &[Side<'_>], note: &str) {
+    let _ = writeln!(out, "<h2>{clients} clients</h2>");
+    let lines = |of: fn(&Value) -> Vec<(f64, f64)>| -> Vec<Line> {
+        sides.iter().flat_map(|(name, runs, colors)| run_lines(runs, name, colors, of)).collect()
+    };
+    figure(
+        out,
+        &format!("tps-{clients}"),
+        &format!("Transactions per second of each run, a second at a time{note}"),
+        &lines_chart(
+            &format!("tps over time, {clients} clients"),
+            ("time since the start (s)", Scale::Linear, Some(0.0)),
+            "tps",
+            &lines(tps_seconds),
+        ),
+    );
+    figure(
+        out,
+        &format!("p99-{clients}"),
+        &format!("The 99th latency percentile of each run, a second at a time{note}"),
+        &lines_chart(
+            &format!("p99 latency over time, {clients} clients"),
+            ("time since the start (s)", Scale::Linear, Some(0.0)),
+            "latency (ms)",
+            &lines(p99_seconds),
+        ),
+    );
+    figure(
+        out,
+        &format!("percentiles-{clients}"),
+        &format!("Latency percentiles of each run{note}"),
+        &percentile_curves(
+            &format!("latency percentiles, {clients} clients"),
+            &lines(percentile_points),
+        ),
+    );
+}
+
+/// The page of a comparison: its text, then a section a point (clients,
+/// BASE's runs, NEW's runs) with both sides' runs overlaid.
+pub(crate) fn compare_page(summary: &str, points: &[(i64, Vec<&Value>, Vec<&Value>)]) -> String {
+    let mut out = open("pgbench-rs comparison");
+    let _ = writeln!(out, "<pre class=\"report\">{}</pre>", escape(summary));
+    for (c, base, new) in points {
+        let sides: [Side<'_>; 2] = [("base ", base, &[BASE_COLOR]), ("new ", new, &[NEW_COLOR])];
+        point_section(&mut out, *c, &sides, ": BASE in blue, NEW in orange.");
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}

@@ -1,0 +1,132 @@
+//! `--sweep-clients=LIST` and `--repeat=N`: one command makes several
+//! runs, each a run of its own ([`crate::engine::run`]: its own
+//! connections, `-T` or `-t`, `--warmup`), at each client count in turn
+//! (`-j` capped at the point's clients as C caps it at `-c`), N times
+//! each. Each run prints its report; then one table sums the points up
+//! ([`table`]). `--report-json` writes every run's document, by point
+//! (`{"points": [{"clients": N, "runs": [...]}]}`); `--report-html`
+//! charts the points against the client count, then each point's runs.
+
+mod table;
+
+use serde_json::{Value, json};
+
+use crate::compare::runs::POINTS_FORMAT;
+use crate::config::{BenchConfig, Extensions};
+use crate::engine::{self, RunOutcome};
+use crate::error::Error;
+use crate::log;
+
+/// How a sweep went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Swept {
+    /// Every run completed.
+    Completed,
+    /// A client aborted in some run (the others ran).
+    Aborted,
+    /// A signal stopped it after the report of the run it interrupted.
+    Interrupted(i32),
+}
+
+/// Whether the command line makes a sweep (or repeats).
+pub(crate) fn asked(ext: &Extensions) -> bool {
+    ext.repeat.is_some() || ext.sweep_clients.is_some()
+}
+
+/// One point's runs.
+#[derive(Debug)]
+pub(crate) struct PointRuns {
+    /// Its `-c`.
+    pub(crate) clients: i32,
+    /// Its `-j`.
+    pub(crate) threads: i32,
+    /// The runs' documents.
+    pub(crate) runs: Vec<Value>,
+}
+
+/// Runs the sweep: the points in order, each `--repeat` times.
+pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, Error> {
+    let clients = cfg.ext.sweep_clients.clone().unwrap_or_else(|| vec![cfg.nclients]);
+    let repeat = cfg.ext.repeat.unwrap_or(1);
+    let delay_per_thread = cfg.throttle_delay_us.map(|d| d / f64::from(cfg.nthreads.max(1)));
+    let mut points: Vec<PointRuns> = Vec::new();
+    let mut swept = Swept::Completed;
+    crate::report::collect::start();
+    'points: for &c in &clients {
+        cfg.nclients = c;
+        cfg.nthreads = cfg.ext.jobs.clamp(1, c);
+        cfg.throttle_delay_us = delay_per_thread.map(|d| d * f64::from(cfg.nthreads));
+        let mut point = PointRuns { clients: c, threads: cfg.nthreads, runs: Vec::new() };
+        for i in 1..=repeat {
+            // A signal between two runs (the handler of the last one is
+            // still installed) ends the sweep there.
+            if let Some(by) = crate::sys::signal::interrupted() {
+                swept = Swept::Interrupted(by.signal);
+                points.push(point);
+                break 'points;
+            }
+            log::info!("run {i} of {repeat} with {c} clients and {} threads", cfg.nthreads);
+            let outcome = engine::run(&cfg);
+            point.runs.extend(crate::report::collect::take());
+            match outcome {
+                Ok(RunOutcome::Completed) => {}
+                Ok(RunOutcome::Aborted) => swept = Swept::Aborted,
+                Ok(RunOutcome::ExitedOnAbort) => {
+                    swept = Swept::Aborted;
+                    points.push(point);
+                    break 'points;
+                }
+                Ok(RunOutcome::Interrupted { by, .. }) => {
+                    swept = Swept::Interrupted(by.signal);
+                    points.push(point);
+                    break 'points;
+                }
+                Err(e) => {
+                    crate::report::collect::stop();
+                    return Err(e);
+                }
+            }
+        }
+        points.push(point);
+    }
+    crate::report::collect::stop();
+    points.retain(|p| !p.runs.is_empty());
+    let table = table::text(&points, repeat > 1);
+    crate::report::write_stdout(&table);
+    if let Some(path) = cfg.ext.report_json.as_deref() {
+        if let Err(err) = crate::report::json::write(path, &document(&points)) {
+            log::error!(
+                "could not write report file \"{path}\": {}",
+                crate::sys::os_error_text(&err)
+            );
+        }
+    }
+    if let Some(path) = cfg.ext.report_html.as_deref() {
+        let page = crate::report::html::runs::sweep_page(&cfg.argv, &table, &points_of(&points));
+        if let Err(err) = crate::report::html::write(path, &page) {
+            log::error!(
+                "could not write report file \"{path}\": {}",
+                crate::sys::os_error_text(&err)
+            );
+        }
+    }
+    Ok(swept)
+}
+
+/// The points as (clients, runs) for the charts.
+fn points_of(points: &[PointRuns]) -> Vec<(i64, Vec<&Value>)> {
+    points.iter().map(|p| (i64::from(p.clients), p.runs.iter().collect())).collect()
+}
+
+/// The document of the sweep.
+fn document(points: &[PointRuns]) -> Value {
+    let list: Vec<Value> = points
+        .iter()
+        .map(|p| json!({"clients": p.clients, "threads": p.threads, "runs": p.runs}))
+        .collect();
+    json!({
+        "format": POINTS_FORMAT,
+        "schema_version": 1,
+        "points": list,
+    })
+}

@@ -1,0 +1,101 @@
+//! The table that ends a sweep: a row a point with its clients, threads,
+//! tps, latency mean, p50, p95, p99, failed transactions and lag; under
+//! `--repeat` each value is the median of the point's runs followed by
+//! their range.
+
+use serde_json::Value;
+
+use super::PointRuns;
+use crate::stats::mannwhitney::median;
+
+/// The columns after clients and threads: heading, where in a run's
+/// report.
+const COLUMNS: &[(&str, &str)] = &[
+    ("tps", "/totals/tps"),
+    ("mean ms", "/totals/latency_ms/mean"),
+    ("p50 ms", "/totals/latency_ms/percentiles/50"),
+    ("p95 ms", "/totals/latency_ms/percentiles/95"),
+    ("p99 ms", "/totals/latency_ms/percentiles/99"),
+    ("failed", "/totals/failed"),
+    ("lag ms", "/totals/lag_ms/mean"),
+];
+
+/// A cell: the value (the median and the range of several), `-` when no
+/// run has one.
+fn cell(runs: &[Value], pointer: &str, ranges: bool) -> String {
+    let values: Vec<f64> = runs.iter().filter_map(|r| r.pointer(pointer)?.as_f64()).collect();
+    let decimals = if pointer.ends_with("/failed") { 0 } else { 3 };
+    let Some(m) = median(&values) else { return "-".to_string() };
+    if !ranges {
+        return format!("{m:.decimals$}");
+    }
+    let lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    format!("{m:.decimals$} ({lo:.decimals$}..{hi:.decimals$})")
+}
+
+/// The table's text (`ranges`: medians and ranges, under `--repeat`).
+pub(super) fn text(points: &[PointRuns], ranges: bool) -> String {
+    let mut head: Vec<String> = vec!["clients".into(), "threads".into()];
+    if ranges {
+        head.push("runs".into());
+    }
+    head.extend(COLUMNS.iter().map(|c| c.0.to_string()));
+    let mut rows = vec![head];
+    for p in points {
+        let mut row = vec![p.clients.to_string(), p.threads.to_string()];
+        if ranges {
+            row.push(p.runs.len().to_string());
+        }
+        row.extend(COLUMNS.iter().map(|c| cell(&p.runs, c.1, ranges)));
+        rows.push(row);
+    }
+    let widths: Vec<usize> =
+        (0..rows[0].len()).map(|i| rows.iter().map(|r| r[i].len()).max().unwrap_or(0)).collect();
+    let mut out = String::new();
+    out.push_str(if ranges {
+        "summary of the runs (median and range of each point's runs):\n"
+    } else {
+        "summary of the runs:\n"
+    });
+    for row in rows {
+        let cells: Vec<String> = row.iter().zip(&widths).map(|(c, w)| format!("{c:>w$}")).collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn run(tps: f64, p99: f64) -> Value {
+        json!({"totals": {"tps": tps, "failed": 0, "lag_ms": null,
+            "latency_ms": {"mean": 1.25, "percentiles": {"50": 1.0, "95": 2.0, "99": p99}}}})
+    }
+
+    #[test]
+    fn one_row_a_point() {
+        let points = vec![
+            PointRuns { clients: 1, threads: 1, runs: vec![run(100.0, 3.0)] },
+            PointRuns { clients: 8, threads: 2, runs: vec![run(1234.5678, 10.5)] },
+        ];
+        assert_eq!(
+            text(&points, false),
+            "summary of the runs:\n\
+             clients  threads       tps  mean ms  p50 ms  p95 ms  p99 ms  failed  lag ms\n\
+             \x20     1        1   100.000    1.250   1.000   2.000   3.000       0       -\n\
+             \x20     8        2  1234.568    1.250   1.000   2.000  10.500       0       -\n"
+        );
+        let points = vec![PointRuns {
+            clients: 2,
+            threads: 2,
+            runs: vec![run(10.0, 3.0), run(30.0, 1.0), run(20.0, 2.0)],
+        }];
+        let t = text(&points, true);
+        assert!(t.contains("     2        2     3  20.000 (10.000..30.000)"), "{t}");
+        assert!(t.contains("2.000 (1.000..3.000)"), "{t}");
+    }
+}

@@ -1,0 +1,517 @@
+//! `--repeat`, `--sweep-clients` and `--compare` against real servers:
+//! ten runs of one command split 5/5 at random a hundred times are rarely
+//! called different; `synchronous_commit = off` against `on` (on a
+//! server that flushes its WAL) is significantly faster and `--fail-if`
+//! catches the reverse; a sweep of 1, 2, 4 and 8 clients prints its
+//! table, writes its JSON (validated by the schemas) and its HTML
+//! (rendered in headless Chromium), and two sweeps compare point by
+//! point; unlike runs are refused with the difference named.
+
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+use crate::harness::bench::{pgbench_db, pgbench_db_on};
+use crate::harness::cluster::{Db, durable_cluster};
+use crate::harness::runner::{Output, Status};
+use crate::harness::{Pgbench, reference};
+
+/// Runs `args` (the database name added) with `--report-json=r.json`:
+/// the output and the document.
+fn run_json(case: &str, args: &[&str], db: &Db, env: Option<(&str, &str)>) -> (Output, Value) {
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--report-json=r.json", &db.name]);
+    let mut p = Pgbench::new(all).on(db.cluster).label(case);
+    if let Some((k, v)) = env {
+        p = p.env(k, v);
+    }
+    let out = p.run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "{case}: {}\n{}", out.stdout, out.stderr);
+    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json is JSON");
+    (out, doc)
+}
+
+/// The runs of a `points` document's first point.
+fn runs_of(doc: &Value) -> Vec<Value> {
+    assert_eq!(doc["format"], "pgbench-rs points");
+    doc["points"][0]["runs"].as_array().expect("runs").clone()
+}
+
+/// `--compare` of the files given (name, document), BASE and NEW lists
+/// of their names, with `extra` options: the output and, with
+/// `--report-json=c.json` among them, the comparison.
+fn compare(files: &[(String, &Value)], base: &str, new: &str, extra: &[&str]) -> (Output, Value) {
+    let mut args = vec!["--compare", base, new];
+    args.extend(extra);
+    let mut p = Pgbench::no_server(args);
+    for (name, doc) in files {
+        p = p.file(name, serde_json::to_vec(doc).expect("JSON"));
+    }
+    let out = p.run_under_test();
+    let doc = if extra.contains(&"--report-json=c.json") && out.dir.join("c.json").is_file() {
+        serde_json::from_str(&out.read_file("c.json")).expect("c.json is JSON")
+    } else {
+        Value::Null
+    };
+    (out, doc)
+}
+
+/// Validates each of `docs` against `schema` (tests/tools/check_report.py).
+fn validate(case: &str, schema: &str, docs: &[&Value]) {
+    let Some(pythonpath) = reference::pytools(case) else { return };
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("target/test-artifacts").join(case);
+    std::fs::create_dir_all(&dir).expect("artifact directory");
+    let files: Vec<std::path::PathBuf> = docs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let f = dir.join(format!("{i}.json"));
+            std::fs::write(&f, serde_json::to_vec(d).expect("JSON")).expect("write");
+            f
+        })
+        .collect();
+    let py = Command::new("python3")
+        .arg(root.join("tests/tools/check_report.py"))
+        .arg(root.join("schema").join(schema))
+        .args(&files)
+        .env("PYTHONPATH", pythonpath)
+        .output()
+        .expect("python3");
+    assert!(py.status.success(), "check_report.py: {}", String::from_utf8_lossy(&py.stderr));
+    for line in String::from_utf8_lossy(&py.stdout).lines() {
+        let res: Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(res["errors"], json!([]), "{case}: {} does not fit {schema}", res["file"]);
+    }
+}
+
+/// A small generator for the splits (the same splits every time).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 =
+            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+#[test]
+fn random_splits_of_one_command_are_rarely_significant() {
+    let db = pgbench_db("aa");
+    let (out, doc) =
+        run_json("aa", &["-n", "-S", "-c", "2", "-t", "150", "--repeat=10"], &db, None);
+    assert!(out.stdout.contains("summary of the runs (median and range of each point's runs):\n"));
+    let runs = runs_of(&doc);
+    assert_eq!(runs.len(), 10);
+    let files: Vec<(String, &Value)> =
+        runs.iter().enumerate().map(|(i, r)| (format!("r{i}.json"), r)).collect();
+    let list =
+        |idx: &[usize]| idx.iter().map(|i| format!("r{i}.json")).collect::<Vec<_>>().join(",");
+    // The first split interleaves the runs; it passes the gate.
+    let mut splits: Vec<Vec<usize>> = vec![vec![0, 2, 4, 6, 8]];
+    let mut rng = Lcg(28);
+    while splits.len() < 100 {
+        let mut idx: Vec<usize> = (0..10).collect();
+        for i in (1..10).rev() {
+            idx.swap(i, rng.below(i + 1));
+        }
+        let mut half = idx[..5].to_vec();
+        half.sort_unstable();
+        splits.push(half);
+    }
+    let mut significant: std::collections::BTreeMap<String, usize> = Default::default();
+    let mut gated = 0;
+    for (k, base) in splits.iter().enumerate() {
+        let new: Vec<usize> = (0..10).filter(|i| !base.contains(i)).collect();
+        let (out, cmp) = compare(
+            &files,
+            &list(base),
+            &list(&new),
+            &["--report-json=c.json", "--fail-if=tps<-5%,p99>+10%"],
+        );
+        let metrics = cmp["metrics"].as_object().expect("the metrics of the one point");
+        let mut breaks = false;
+        for (key, m) in metrics {
+            assert_eq!((m["base"]["n"].as_u64(), m["new"]["n"].as_u64()), (Some(5), Some(5)));
+            assert_eq!(m["too_few"], false);
+            let sig = m["significant"].as_bool().expect("significant");
+            assert_eq!(sig, m["p_value"].as_f64().expect("p") < 0.05, "{key}");
+            if sig {
+                *significant.entry(key.clone()).or_default() += 1;
+                let c = m["change_pct"].as_f64().unwrap_or(0.0);
+                breaks |= (key == "tps" && c < -5.0) || (key == "latency_ms.p99" && c > 10.0);
+            }
+        }
+        let want = if breaks { 3 } else { 0 };
+        assert_eq!(
+            out.status,
+            Status::Exit(want),
+            "split {base:?}: {}\n{}",
+            out.stdout,
+            out.stderr
+        );
+        if k == 0 {
+            assert_eq!(out.status, Status::Exit(0), "the interleaved A/A split fails the gate");
+        }
+        gated += usize::from(breaks);
+    }
+    eprintln!("significant in 100 splits: {significant:?}; the gate failed {gated} times");
+    for (key, n) in &significant {
+        assert!(*n <= 10, "{key} was significant in {n} of 100 A/A splits");
+    }
+    assert!(gated <= 10);
+}
+
+#[test]
+fn synchronous_commit_off_is_significantly_faster() {
+    let db = pgbench_db_on(durable_cluster(), "sync");
+    // One client: every commit waits for its own WAL flush. The runs of
+    // both settings alternate, so that the load of the machine weighs on
+    // both alike.
+    // Seven runs a side: a run that a hiccup of the machine slows down
+    // does not hide the difference (5 against 5 would need all of one side
+    // above the other but one pair).
+    let args = ["-c", "1", "-t", "150"];
+    let mut docs: Vec<(String, Value)> = Vec::new();
+    for i in 0..7 {
+        for setting in ["on", "off"] {
+            let env = ("PGOPTIONS", format!("-c synchronous_commit={setting}"));
+            let case = format!("sync-{setting}-{i}");
+            let (_, doc) = run_json(&case, &args, &db, Some((env.0, env.1.as_str())));
+            docs.push((format!("{setting}{i}.json"), doc));
+        }
+    }
+    let files: Vec<(String, &Value)> = docs.iter().map(|(n, d)| (n.clone(), d)).collect();
+    let names = |s: &str| (0..7).map(|i| format!("{s}{i}.json")).collect::<Vec<_>>().join(",");
+    let (on, off) = (names("on"), names("off"));
+    let (out, cmp) = compare(&files, &on, &off, &["--report-json=c.json", "--fail-if=tps<-5%"]);
+    assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
+    let tps = &cmp["metrics"]["tps"];
+    assert_eq!(tps["significant"], true, "{}", out.stdout);
+    assert!(tps["change_pct"].as_f64().expect("change") > 0.0, "{}", out.stdout);
+    let mean = &cmp["metrics"]["latency_ms.mean"];
+    assert_eq!(mean["significant"], true, "{}", out.stdout);
+    assert!(mean["change_pct"].as_f64().expect("change") < 0.0, "{}", out.stdout);
+    assert_eq!(tps["method"], "exact");
+    validate("sync", "comparison.schema.json", &[&cmp]);
+    // The other way round, the drop of tps fails the gate.
+    let (out, _) = compare(&files, &off, &on, &["--fail-if=tps<-5%"]);
+    assert_eq!(out.status, Status::Exit(3), "{}\n{}", out.stdout, out.stderr);
+    let gate: Vec<&str> = out.stderr.lines().filter(|l| l.contains("--fail-if")).collect();
+    assert!(
+        matches!(gate[..], [l] if l.starts_with("pgbench: error: --fail-if tps<-5%: tps changed by -")
+            && l.contains("% (p=0.0") && l.ends_with(") at 1 clients")),
+        "{}",
+        out.stderr
+    );
+    let tps_line = out.stdout.lines().find(|l| l.starts_with("tps ")).unwrap_or_default();
+    assert!(tps_line.ends_with(" n=7+7"), "{}", out.stdout);
+}
+
+#[test]
+fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
+    let db = pgbench_db("sweep");
+    let args = [
+        "-n",
+        "-S",
+        "-T",
+        "1",
+        "-j",
+        "2",
+        "--sweep-clients=1,2,4,8",
+        "--repeat=2",
+        "--report-html=s.html",
+    ];
+    let (out, doc) = run_json("sweep", &args, &db, None);
+    let table: Vec<&str> =
+        out.stdout.lines().skip_while(|l| !l.starts_with("summary of the runs")).collect();
+    assert_eq!(table.len(), 6, "{}", out.stdout);
+    assert_eq!(table[0], "summary of the runs (median and range of each point's runs):");
+    let head: Vec<&str> = table[1].split_whitespace().collect();
+    assert_eq!(
+        head,
+        [
+            "clients", "threads", "runs", "tps", "mean", "ms", "p50", "ms", "p95", "ms", "p99",
+            "ms", "failed", "lag", "ms"
+        ]
+    );
+    for (row, (c, j)) in table[2..].iter().zip([(1, 1), (2, 2), (4, 2), (8, 2)]) {
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cells[..3], [c.to_string(), j.to_string(), "2".to_string()], "{row}");
+        assert_eq!(cells.last(), Some(&"-"), "{row}: no lag without -R");
+        assert_eq!(cells[cells.len() - 3..cells.len() - 1], ["0", "(0..0)"], "{row}");
+    }
+    // Each run printed its own report, C's.
+    assert_eq!(out.stdout.matches("\ntps = ").count(), 8);
+    let points = doc["points"].as_array().expect("points");
+    let shape: Vec<(i64, i64, usize)> = points
+        .iter()
+        .map(|p| {
+            let n = p["runs"].as_array().map_or(0, Vec::len);
+            (p["clients"].as_i64().unwrap_or(0), p["threads"].as_i64().unwrap_or(0), n)
+        })
+        .collect();
+    assert_eq!(shape, [(1, 1, 2), (2, 2, 2), (4, 2, 2), (8, 2, 2)]);
+    for p in points {
+        for r in p["runs"].as_array().expect("runs") {
+            assert_eq!(r["configuration"]["clients"], p["clients"]);
+            assert_eq!(r["configuration"]["threads"], p["threads"]);
+            assert_eq!(r["status"], "completed");
+        }
+    }
+    let mut all: Vec<&Value> = vec![&doc];
+    validate("sweep-points", "points.schema.json", &all);
+    all = points.iter().flat_map(|p| p["runs"].as_array().into_iter().flatten()).collect();
+    validate("sweep-runs", "report.schema.json", &all);
+    let mut charts = vec!["sweep-tps".to_string(), "sweep-latency".to_string()];
+    for c in [1, 2, 4, 8] {
+        charts.push(format!("tps-{c}"));
+        charts.push(format!("p99-{c}"));
+        charts.push(format!("percentiles-{c}"));
+    }
+    let names: Vec<&str> = charts.iter().map(String::as_str).collect();
+    crate::html::check_page("sweep", &out.dir.join("s.html"), &names);
+    assert!(
+        out.read_file("s.html")
+            .contains("summary of the runs (median and range of each point&#39;s runs):")
+    );
+
+    // The two runs of each point as two sweeps, compared point by point.
+    let half = |k: usize| -> Value {
+        let mut d = doc.clone();
+        for p in d["points"].as_array_mut().expect("points") {
+            let run = p["runs"][k].clone();
+            p["runs"] = json!([run]);
+        }
+        d
+    };
+    let (a, b) = (half(0), half(1));
+    let files = [("a.json".to_string(), &a), ("b.json".to_string(), &b)];
+    let (cmp_out, cmp) =
+        compare(&files, "a.json", "b.json", &["--report-json=c.json", "--report-html=c.html"]);
+    assert_eq!(cmp_out.status, Status::Exit(0), "{}", cmp_out.stderr);
+    let heads: Vec<&str> = cmp_out.stdout.lines().filter(|l| l.starts_with("clients: ")).collect();
+    assert_eq!(
+        heads,
+        [
+            "clients: 1, threads: 1, runs: 1 base, 1 new",
+            "clients: 2, threads: 2, runs: 1 base, 1 new",
+            "clients: 4, threads: 2, runs: 1 base, 1 new",
+            "clients: 8, threads: 2, runs: 1 base, 1 new",
+        ]
+    );
+    assert!(cmp_out.stdout.ends_with(
+        "\ntoo few runs (1+1): no change can be significant at p < 0.05; 4 or more runs on each side are needed\n"
+    ));
+    let clients: Vec<i64> = cmp["points"]
+        .as_array()
+        .expect("points")
+        .iter()
+        .filter_map(|p| p["clients"].as_i64())
+        .collect();
+    assert_eq!(clients, [1, 2, 4, 8]);
+    assert!(cmp.get("metrics").is_none(), "a sweep's comparison has no top-level metrics");
+    for (p, c) in cmp["points"].as_array().expect("points").iter().zip(points) {
+        let tps = &p["metrics"]["tps"];
+        assert_eq!(tps["base"]["values"], json!([c["runs"][0]["totals"]["tps"]]));
+        assert_eq!(tps["new"]["values"], json!([c["runs"][1]["totals"]["tps"]]));
+        assert_eq!(
+            (tps["too_few"].as_bool(), tps["significant"].as_bool()),
+            (Some(true), Some(false))
+        );
+    }
+    validate("sweep-compare", "comparison.schema.json", &[&cmp]);
+    let mut charts = Vec::new();
+    for c in [1, 2, 4, 8] {
+        charts.push(format!("tps-{c}"));
+        charts.push(format!("p99-{c}"));
+        charts.push(format!("percentiles-{c}"));
+    }
+    let names: Vec<&str> = charts.iter().map(String::as_str).collect();
+    crate::html::check_page("sweep-compare", &cmp_out.dir.join("c.html"), &names);
+    // A sweep of other client counts is refused.
+    let mut fewer = a.clone();
+    fewer["points"].as_array_mut().expect("points").pop();
+    let files = [("a.json".to_string(), &a), ("f.json".to_string(), &fewer)];
+    let (out, _) = compare(&files, "a.json", "f.json", &[]);
+    assert_eq!(out.status, Status::Exit(1));
+    assert_eq!(
+        out.stderr,
+        "pgbench: error: cannot compare runs that differ in the client counts: 8 only in BASE\n\
+         pgbench: hint: Use --force to compare them anyway.\n"
+    );
+}
+
+#[test]
+fn unlike_runs_are_refused_naming_the_difference() {
+    let db = pgbench_db("unlike");
+    let (_, simple) = run_json("unlike-simple", &["-n", "-c", "2", "-t", "20"], &db, None);
+    let (_, prepared) =
+        run_json("unlike-prepared", &["-n", "-c", "2", "-t", "20", "-M", "prepared"], &db, None);
+    let refused = |files: &[(String, &Value)], what: &str| {
+        let (out, _) = compare(files, "a.json", "b.json", &[]);
+        assert_eq!(out.status, Status::Exit(1), "{what}: {}", out.stdout);
+        assert_eq!(
+            out.stderr,
+            format!(
+                "pgbench: error: cannot compare runs that differ in {what}\n\
+                 pgbench: hint: Use --force to compare them anyway.\n"
+            )
+        );
+        assert_eq!(out.stdout, "");
+        let (forced, _) = compare(files, "a.json", "b.json", &["--force"]);
+        assert_eq!(forced.status, Status::Exit(0), "{what}: {}", forced.stderr);
+        assert_eq!(
+            forced.stderr,
+            format!("pgbench: warning: comparing runs that differ in {what}\n")
+        );
+    };
+    let files = [("a.json".to_string(), &simple), ("b.json".to_string(), &prepared)];
+    refused(&files, "the query mode (-M): \"simple\" in \"a.json\", \"prepared\" in \"b.json\"");
+    let changed = |path: &str, value: Value| {
+        let mut d = simple.clone();
+        *d.pointer_mut(path).expect(path) = value;
+        d
+    };
+    let cases = [
+        ("/configuration/scale", json!(10), "the scale factor: 1 in \"a.json\", 10 in \"b.json\""),
+        (
+            "/configuration/clients",
+            json!(4),
+            "the number of clients (-c): 2 in \"a.json\", 4 in \"b.json\"",
+        ),
+        (
+            "/configuration/threads",
+            json!(2),
+            "the number of threads (-j): 1 in \"a.json\", 2 in \"b.json\"",
+        ),
+        (
+            "/configuration/rate_tps",
+            json!(100.0),
+            "the rate (-R): none in \"a.json\", 100.0 in \"b.json\"",
+        ),
+        (
+            "/configuration/transactions_per_client",
+            json!(40),
+            "the transactions per client (-t): 20 in \"a.json\", 40 in \"b.json\"",
+        ),
+        ("/server_version", json!("99.1"), ""),
+        ("/configuration/scripts/0/weight", json!(3), ""),
+    ];
+    let major: String = simple["server_version"]
+        .as_str()
+        .unwrap_or("")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    for (path, value, what) in cases {
+        let other = changed(path, value);
+        let files = [("a.json".to_string(), &simple), ("b.json".to_string(), &other)];
+        let what = match path {
+            "/server_version" => format!("the server's major version: \"{major}\" in \"a.json\", \"99\" in \"b.json\""),
+            "/configuration/scripts/0/weight" => "the scripts: [<builtin: TPC-B (sort of)>@1] in \"a.json\", [<builtin: TPC-B (sort of)>@3] in \"b.json\"".to_string(),
+            _ => what.to_string(),
+        };
+        refused(&files, &what);
+    }
+    // Within one side too.
+    let other = changed("/configuration/duration_s", json!(5));
+    let files = [
+        ("a.json".to_string(), &simple),
+        ("c.json".to_string(), &other),
+        ("b.json".to_string(), &simple),
+    ];
+    let (out, _) = compare(&files, "a.json,c.json", "b.json", &[]);
+    assert_eq!(out.status, Status::Exit(1));
+    assert!(out.stderr.starts_with(
+        "pgbench: error: cannot compare runs that differ in the duration (-T): none in \"a.json\", 5 in \"c.json\"\n"
+    ), "{}", out.stderr);
+}
+
+#[test]
+fn command_line_errors() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--compare", "a.json"],
+            "pgbench: error: --compare needs two arguments, BASE and NEW (report files, or comma-separated lists of them), not 1\n",
+        ),
+        (
+            &["--compare", "a.json", "b.json", "-c", "2"],
+            "pgbench: error: --compare can be used only with --force, --fail-if, --report-json and --report-html\n",
+        ),
+        (
+            &["--compare", "a.json", "b.json", "--fail-if=tps<5"],
+            "pgbench: error: invalid limit in \"tps<5\" for option --fail-if: expected a percentage such as -5%\n",
+        ),
+        (
+            &["--compare", "a.json", "b.json", "--fail-if=qps<-5%"],
+            "pgbench: error: unknown metric \"qps\" in --fail-if (one of tps, mean, p50, p95, p99, failed, lag)\n",
+        ),
+        (
+            &["--compare", "a.json", "b.json"],
+            "pgbench: error: could not read file \"a.json\": No such file or directory\n",
+        ),
+        (
+            &["--fail-if=tps<-5%"],
+            "pgbench: error: --force and --fail-if can be used only with --compare\n",
+        ),
+        (
+            &["--sweep-clients=1,0"],
+            "pgbench: error: invalid value \"1,0\" for option --sweep-clients\n",
+        ),
+        (&["--repeat=0"], "pgbench: error: --repeat must be in range 1..10000\n"),
+        (
+            &["--repeat=2", "-l"],
+            "pgbench: error: -l/--log cannot be used with --repeat or --sweep-clients\n",
+        ),
+        (
+            &["--sweep-clients=1,2", "--shard=0/1"],
+            "pgbench: error: --shard cannot be used with --repeat or --sweep-clients\n",
+        ),
+        (
+            &["--repeat=2", "-i"],
+            "pgbench: error: some of the specified options cannot be used in initialization (-i) mode\n",
+        ),
+    ];
+    for (args, stderr) in cases {
+        let out = Pgbench::no_server(args.iter().copied()).run_under_test();
+        assert_eq!((out.status, out.stderr.as_str()), (Status::Exit(1), *stderr), "{args:?}");
+    }
+    let out = Pgbench::no_server(["--compare", "a.json", "b.json"])
+        .file("a.json", "{}")
+        .file("b.json", "{}")
+        .run_under_test();
+    assert_eq!(
+        out.stderr,
+        "pgbench: error: file \"a.json\" is not a pgbench-rs JSON report (of a run, --repeat or --sweep-clients)\n"
+    );
+}
+
+#[test]
+fn a_signal_ends_a_repeat_after_the_run_it_interrupted() {
+    let db = pgbench_db("repeat-int");
+    let args = ["-n", "-S", "-T", "2", "--repeat=3", "--report-json=r.json", db.name.as_str()];
+    let out = Pgbench::new(args)
+        .label("repeat-int")
+        .signal_after(std::time::Duration::from_millis(3500), "INT")
+        .run_under_test();
+    assert_eq!(out.status, Status::Signal(libc::SIGINT), "{}\n{}", out.stdout, out.stderr);
+    // The signal comes in the second run (in the first on a slow
+    // machine): the reports of the runs made, then their table; no
+    // further run.
+    let n = out.stdout.matches("\ntps = ").count();
+    assert!(n == 1 || n == 2, "{}", out.stdout);
+    assert!(out.stderr.contains(&format!("run {n} of 3")), "{}", out.stderr);
+    assert!(!out.stderr.contains(&format!("run {} of 3", n + 1)), "{}", out.stderr);
+    let table: Vec<&str> =
+        out.stdout.lines().skip_while(|l| !l.starts_with("summary of the runs")).collect();
+    assert_eq!(table.len(), 3, "{}", out.stdout);
+    assert!(table[2].starts_with(&format!("      1        1     {n}  ")), "{}", table[2]);
+    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json is JSON");
+    let runs = runs_of(&doc);
+    let status: Vec<&str> = runs.iter().filter_map(|r| r["status"].as_str()).collect();
+    let mut want = vec!["completed"; n - 1];
+    want.push("interrupted");
+    assert_eq!(status, want);
+}
