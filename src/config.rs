@@ -145,6 +145,30 @@ pub(crate) struct Extensions {
     pub(crate) shard: Option<Shard>,
     /// `--start-at`: when the run starts (Unix epoch µs).
     pub(crate) start_at_us: Option<i64>,
+    /// `--reconnect`: a lost connection fails the transaction and the
+    /// client connects again, instead of aborting.
+    pub(crate) reconnect: Option<Reconnect>,
+}
+
+/// `--reconnect` and its limits (`--reconnect-backoff`,
+/// `--reconnect-timeout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reconnect {
+    /// The wait after the first failed attempt, µs (the first attempt is
+    /// made at once).
+    pub(crate) min_backoff_us: i64,
+    /// The longest wait between two attempts, µs (each failed attempt
+    /// doubles the wait up to this).
+    pub(crate) max_backoff_us: i64,
+    /// How long a client tries before it aborts, µs (none: until the
+    /// run ends).
+    pub(crate) timeout_us: Option<i64>,
+}
+
+impl Default for Reconnect {
+    fn default() -> Self {
+        Reconnect { min_backoff_us: 10_000, max_backoff_us: 50_000, timeout_us: Some(60_000_000) }
+    }
 }
 
 impl Extensions {

@@ -68,6 +68,9 @@ pub(crate) enum Opt {
     ReportHtml,
     SysbenchTables,
     SysbenchTableSize,
+    Reconnect,
+    ReconnectBackoff,
+    ReconnectTimeout,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -162,6 +165,9 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "report-html", arg: ExtArg::Required, opt: Opt::ReportHtml },
     Extension { long: "sysbench-tables", arg: ExtArg::Required, opt: Opt::SysbenchTables },
     Extension { long: "sysbench-table-size", arg: ExtArg::Required, opt: Opt::SysbenchTableSize },
+    Extension { long: "reconnect", arg: ExtArg::No, opt: Opt::Reconnect },
+    Extension { long: "reconnect-backoff", arg: ExtArg::Required, opt: Opt::ReconnectBackoff },
+    Extension { long: "reconnect-timeout", arg: ExtArg::Required, opt: Opt::ReconnectTimeout },
 ];
 
 /// The names of the extensions (for the test that `--help` lists them).

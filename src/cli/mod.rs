@@ -14,6 +14,7 @@ mod getopt;
 /// The manual page documents every option (a test).
 #[cfg(test)]
 mod man_page;
+mod reconnect;
 mod switches;
 mod usage;
 mod values;
@@ -101,6 +102,8 @@ struct LowArgs {
     verbose_errors: bool,
     exit_on_abort: bool,
     ext: Extensions,
+    /// `--reconnect` and its limits, as given.
+    reconnect: reconnect::Given,
 }
 
 impl LowArgs {
@@ -152,6 +155,7 @@ impl LowArgs {
             verbose_errors: false,
             exit_on_abort: false,
             ext: Extensions::default(),
+            reconnect: reconnect::Given::default(),
         }
     }
 }
@@ -522,6 +526,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.initialization_option_set = true;
             a.sysbench.1 = Some(parse_int_option(&v, "--sysbench-table-size", 1, i32::MAX)?);
         }
+        Opt::Reconnect | Opt::ReconnectBackoff | Opt::ReconnectTimeout => {
+            a.benchmarking_option_set = true;
+            reconnect::apply(&mut a.reconnect, opt, &v)?;
+        }
         // Handled before the other options (see parse).
         Opt::Merge => {}
     }
@@ -687,6 +695,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         log::error!("--progress-timestamp is allowed only under --progress");
         return Err(Exit::Failure);
     }
+    a.ext.reconnect = reconnect::finish(a.reconnect)?;
     if a.max_tries == 0 && a.latency_limit_us == 0 && a.duration <= 0 {
         log::error!(
             "an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)"

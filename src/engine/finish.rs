@@ -10,6 +10,7 @@ use crate::log;
 use crate::report::html;
 use crate::report::json::{self, RunFacts};
 use crate::report::{self, RunParams, RunTotals, ShardFacts};
+use crate::stats::outage::OutageLog;
 use crate::stats::series::{RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
 use crate::time::Mono;
@@ -96,6 +97,7 @@ pub(super) fn report(
         length: cfg.length,
         failures_detailed: cfg.failures_detailed,
         continue_on_error: cfg.ext.continue_on_error,
+        reconnect: cfg.ext.reconnect.is_some(),
         warmup_s: cfg.ext.warmup_s,
         throttled: cfg.throttle_delay_us > 0.0,
         latency_limit_us: cfg.latency_limit_us,
@@ -105,6 +107,13 @@ pub(super) fn report(
         report_per_command: cfg.report_per_command,
         percentiles: cfg.ext.latency_percentiles.as_deref(),
     };
+    let outage_rows = cfg.ext.reconnect.map(|_| {
+        let mut log = OutageLog::new(bench_start);
+        for o in results.iter().filter_map(|r| r.state.outage.as_deref()) {
+            log.merge(o);
+        }
+        report::outages::rows(&log, bench_start, e.end, e.epoch_shift)
+    });
     let totals = RunTotals {
         total,
         total_duration_us: e.end - bench_start,
@@ -114,6 +123,7 @@ pub(super) fn report(
         scripts: &script_stats,
         commands: &cmd_stats,
         dist: dist.as_ref(),
+        outages: outage_rows.as_deref(),
     };
     let text = report::format_results(&params, &totals);
     if outcome != RunOutcome::ExitedOnAbort {

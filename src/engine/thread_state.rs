@@ -7,6 +7,7 @@ use crate::pq::ParamBuf;
 use crate::rand::prng::PgPrng;
 use crate::report::txlog::TxLog;
 use crate::script::Script;
+use crate::stats::outage::OutageLog;
 use crate::stats::series::Recorder;
 use crate::stats::{CommandStats, StatsData};
 use crate::time::Mono;
@@ -48,6 +49,9 @@ pub(crate) struct ThreadState {
     pub(crate) extras: bool,
     /// Buffers for rendering and reading, shared by the thread's clients.
     pub(crate) scratch: Scratch,
+    /// `--reconnect`: the connections lost and made again, and the
+    /// throughput around them.
+    pub(crate) outage: Option<Box<OutageLog>>,
 }
 
 impl ThreadState {
@@ -74,6 +78,7 @@ impl ThreadState {
             warm_end: None,
             extras: false,
             scratch: Scratch::default(),
+            outage: None,
         }
     }
 }
@@ -86,6 +91,9 @@ impl ThreadState {
         self.stats = StatsData::new(0);
         self.latency_late = 0;
         self.conn_duration = 0;
+        if let Some(o) = self.outage.as_deref_mut() {
+            o.restart(start);
+        }
         self.script_stats.fill(StatsData::new(0));
         for cs in &mut self.cmd_stats {
             cs.fill(CommandStats::default());

@@ -20,6 +20,7 @@ use crate::log;
 use crate::pq::Conn;
 use crate::report::txlog::{self, TxLog};
 use crate::stats::StatsData;
+use crate::stats::outage::OutageLog;
 use crate::stats::series::{Interval, Recorder};
 use crate::sys::clock::monotonic_us;
 use crate::sys::wait::{Interest, Token, Waiter};
@@ -178,7 +179,11 @@ pub(crate) fn run(
         if let Some(l) = th.log.as_mut() {
             l.start(bench_start);
         }
-        th.extras = th.dist.is_some()
+        if cfg.ext.reconnect.is_some() {
+            th.outage = Some(Box::new(OutageLog::new(bench_start)));
+        }
+        th.extras = th.outage.is_some()
+            || th.dist.is_some()
             || th.log.is_some()
             || cfg.per_script_stats
             || cfg.latency_limit_us.is_some();
@@ -306,6 +311,7 @@ fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
         max_tries: sh.cfg.max_tries,
         failures_detailed: sh.cfg.failures_detailed,
         continue_on_error: sh.cfg.ext.continue_on_error,
+        reconnect: sh.cfg.ext.reconnect.is_some(),
         epoch_shift: sh.epoch_shift,
     }
 }

@@ -268,6 +268,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         report_per_command: cfg["report_per_command"].as_bool().unwrap_or(false),
         percentiles: shown.as_deref(),
         continue_on_error: cfg["continue_on_error"].as_bool().unwrap_or(false),
+        reconnect: !cfg["reconnect"].is_null(),
         warmup_s: opt_int(cfg, "warmup_s"),
     };
     let totals = RunTotals {
@@ -279,6 +280,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         scripts: &scripts,
         commands: &commands,
         dist: Some(&dist),
+        outages: None,
     };
 
     let server = read::text(first, &["server_version"])?;
@@ -418,6 +420,7 @@ fn progress_lines(cfg: &Value, p: &RunParams<'_>, dist: &RunDist, origin_us: i64
         latency_limit: p.latency_limit_us.is_some(),
         retries: p.max_tries != 1,
         epoch_shift: 0,
+        reconnect: p.reconnect,
     };
     let zero = StatsData::new(0);
     let mut k = 1u64;

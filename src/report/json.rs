@@ -137,6 +137,10 @@ fn counts(o: &mut Map<String, Value>, s: &StatsData) {
             "deadlock_pct": pct(s.deadlock_failures, all),
             "other": s.other_failures,
             "other_pct": pct(s.other_failures, all),
+            "connection": s.connection_failures,
+            "connection_pct": pct(s.connection_failures, all),
+            "commit_unknown": s.commit_unknown,
+            "commit_unknown_pct": pct(s.commit_unknown, all),
         }),
     );
     o.insert("retried".into(), json!(s.retried));
@@ -246,6 +250,11 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         "report_json": cfg.ext.report_json,
         "warmup_s": cfg.ext.warmup_s,
         "continue_on_error": cfg.ext.continue_on_error,
+        "reconnect": cfg.ext.reconnect.map(|r| json!({
+            "min_backoff_ms": r.min_backoff_us / 1000,
+            "max_backoff_ms": r.max_backoff_us / 1000,
+            "timeout_s": r.timeout_us.map(|t| t / 1_000_000),
+        })),
         "shard": cfg.ext.shard.map(|s| format!("{}/{}", s.index, s.count)),
         "start_at": cfg.ext.start_at_us.map(seconds),
         "scripts": scripts,
@@ -362,6 +371,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
                                 "serialization": c.serialization_failures,
                                 "deadlock": c.deadlock_failures,
                                 "other": c.other_failures,
+                                "connection": c.connection_failures,
                             },
                             "retries": c.retries,
                             "tps": printed(tps, 6),
@@ -374,7 +384,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
             Value::Object(o)
         })
         .collect();
-    json!({
+    let mut doc = json!({
         "format": "pgbench-rs report",
         "schema_version": SCHEMA_VERSION,
         "pgbench_rs_version": env!("CARGO_PKG_VERSION"),
@@ -400,7 +410,11 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         "totals": totals,
         "scripts": scripts,
         "progress": progress(t, f, p.throttled, pcts),
-    })
+    });
+    if let (Some(rows), Value::Object(doc)) = (t.outages, &mut doc) {
+        doc.insert("outages".into(), super::outages::json(rows));
+    }
+    doc
 }
 
 /// [`dist`], with an empty histogram where none was recorded.

@@ -29,6 +29,8 @@ pub(crate) struct LogFormat {
     /// `--continue-on-error`: aggregates end with an other-failures column
     /// (PostgreSQL 19's 16th).
     pub(crate) continue_on_error: bool,
+    /// `--reconnect`: aggregates end with the connection failures.
+    pub(crate) reconnect: bool,
     /// Monotonic-to-epoch shift, µs.
     pub(crate) epoch_shift: i64,
 }
@@ -139,6 +141,8 @@ impl TxLog {
                     TxOutcome::SerializationFailure => "serialization",
                     TxOutcome::DeadlockFailure | TxOutcome::Success => "deadlock",
                     TxOutcome::OtherFailure => "other",
+                    TxOutcome::ConnectionFailure => "connection",
+                    TxOutcome::CommitUnknown => "commit_unknown",
                 }
             } else {
                 "failed"
@@ -194,6 +198,10 @@ impl TxLog {
             let mut line = line;
             if self.fmt.continue_on_error {
                 line.insert_str(line.len() - 1, &format!(" {other}"));
+            }
+            if self.fmt.reconnect {
+                let conn = if self.fmt.failures_detailed { a.connection_failures } else { 0 };
+                line.insert_str(line.len() - 1, &format!(" {conn}"));
             }
             self.write(line.as_bytes());
             self.agg = StatsData::new(next);
