@@ -87,3 +87,7 @@ mod docs;
 /// The password prompt, on a terminal, against a server that wants one.
 #[cfg(test)]
 mod auth;
+
+/// `--reconnect` through a server restart, against a real server.
+#[cfg(test)]
+mod reconnect;

@@ -365,6 +365,15 @@ impl Cluster {
         run_checked(pg_ctl, "pg_ctl stop").map(|_| ())
     }
 
+    /// Restart the server (`pg_ctl restart -m fast -w`) with the options
+    /// it was started with.
+    pub(crate) fn restart_fast(&self) -> Result<(), String> {
+        let mut pg_ctl = as_owner(&self.bindir.join("pg_ctl"));
+        pg_ctl.arg("-D").arg(self.dir.join("data")).arg("-l").arg(self.log_file());
+        pg_ctl.args(["-m", "fast", "-w", "-s", "restart"]);
+        run_checked(pg_ctl, "pg_ctl restart").map(|_| ())
+    }
+
     /// The server log file.
     pub(crate) fn log_file(&self) -> PathBuf {
         self.dir.join("server.log")

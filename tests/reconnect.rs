@@ -1,0 +1,163 @@
+//! `--reconnect` against real servers: a server restarted (`pg_ctl
+//! restart -m fast`) in the middle of a run. The clients go on after it;
+//! the one outage the report and the JSON give matches, within 100 ms plus
+//! the probe's interval, the window in which an independent probe (psql
+//! in a loop, with timestamps) could not query the server; the `-l` logs
+//! hold every transaction the report counts, each once.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use serde_json::Value;
+
+use crate::harness::Pgbench;
+use crate::harness::cluster::{Cluster, extra_cluster};
+use crate::harness::runner::{Output, Status};
+use crate::report::check_with_python;
+
+/// Unix epoch seconds now.
+fn epoch() -> f64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64())
+}
+
+/// One query of the probe: when psql started and ended, and whether it
+/// could query the server.
+#[derive(Clone, Copy, Debug)]
+struct Probe {
+    start: f64,
+    end: f64,
+    ok: bool,
+}
+
+/// Queries `server` with psql in a loop until `stop`.
+fn probe(server: &'static Cluster, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<Vec<Probe>> {
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        while !stop.load(Ordering::Relaxed) {
+            let start = epoch();
+            let ok = server.try_query("postgres", "SELECT 1").is_ok();
+            seen.push(Probe { start, end: epoch(), ok });
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        seen
+    })
+}
+
+/// The window the probe saw the server down: from the start of its first
+/// failed query to the end of the first query that succeeded after it,
+/// and the longest time between two of its queries then.
+fn probe_window(seen: &[Probe]) -> (f64, f64, f64) {
+    let first_bad = seen.iter().position(|p| !p.ok).expect("the probe saw the server down");
+    let back = first_bad
+        + seen[first_bad..].iter().position(|p| p.ok).expect("the probe saw the server again");
+    assert!(seen[back..].iter().all(|p| p.ok), "one outage only: {seen:?}");
+    let lo = first_bad.saturating_sub(1);
+    let interval = seen[lo..=back].windows(2).map(|w| w[1].end - w[0].start).fold(0.0, f64::max);
+    (seen[first_bad].start, seen[back].end, interval)
+}
+
+/// Every `-l` line of the run: (client, transaction number, what ended
+/// it: µs or a failure word).
+fn log_lines(out: &Output) -> Vec<(u32, u64, String)> {
+    let mut lines = Vec::new();
+    for f in out.files().iter().filter(|f| f.starts_with("pgbench_log.")) {
+        for line in out.read_file(f).lines() {
+            let w: Vec<&str> = line.split(' ').collect();
+            assert_eq!(w.len(), 6, "{line:?}");
+            let parse = |s: &str| s.parse::<u64>().unwrap_or_else(|_| panic!("{line:?}"));
+            let client = u32::try_from(parse(w[0])).expect("a client id");
+            lines.push((client, parse(w[1]), w[2].to_string()));
+        }
+    }
+    lines
+}
+
+/// The number after `prefix` on a report line.
+fn report_count(stdout: &str, prefix: &str) -> u64 {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .and_then(|rest| rest.split([' ', '/']).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no {prefix:?} in\n{stdout}"))
+}
+
+#[test]
+fn a_restart_is_an_outage_the_clients_go_through() {
+    let server = extra_cluster("restart");
+    let db = server.create_db("restart_db");
+    let env = |p: Pgbench| p.env("PGHOST", server.host()).env("PGPORT", server.port.to_string());
+    let init = env(Pgbench::new(["-i", "-q", &db.name]).label("restart-init")).run_under_test();
+    assert_eq!(init.status, Status::Exit(0), "init: {}", init.stderr);
+
+    let run = env(Pgbench::new([
+        "-c",
+        "4",
+        "-j",
+        "2",
+        "-T",
+        "6",
+        "-n",
+        "-l",
+        "--failures-detailed",
+        "--reconnect",
+        "--report-json=r.json",
+        &db.name,
+    ]))
+    .label("restart")
+    .timeout(Duration::from_secs(60));
+    let stop = Arc::new(AtomicBool::new(false));
+    let prober = probe(server, Arc::clone(&stop));
+    let begun = Instant::now();
+    let bench = std::thread::spawn(move || run.run_under_test());
+    std::thread::sleep(Duration::from_millis(2500));
+    server.restart_fast().unwrap_or_else(|e| panic!("restart: {e}"));
+    let out = bench.join().expect("the run");
+    stop.store(true, Ordering::Relaxed);
+    let seen = prober.join().expect("the probe");
+    assert!(begun.elapsed() < Duration::from_secs(30));
+    assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
+
+    // The report: one outage, and the failures it caused.
+    let processed = report_count(&out.stdout, "number of transactions actually processed: ");
+    let failed = report_count(&out.stdout, "number of failed transactions: ");
+    let conn = report_count(&out.stdout, "number of connection failures: ");
+    let unknown = report_count(
+        &out.stdout,
+        "number of transactions whose COMMIT's outcome is unknown: ",
+    );
+    assert_eq!(failed, conn, "{}", out.stdout);
+    assert!((1..=4).contains(&conn), "each client lost its connection once at most: {conn}");
+    assert!(unknown <= conn);
+    assert_eq!(report_count(&out.stdout, "number of outages: "), 1, "{}", out.stdout);
+    assert!(out.stdout.contains("\noutage 1: at "), "{}", out.stdout);
+
+    // The logs: every transaction once.
+    let lines = log_lines(&out);
+    let ok = lines.iter().filter(|l| l.2.bytes().all(|b| b.is_ascii_digit())).count();
+    let lost =
+        lines.iter().filter(|l| l.2 == "connection" || l.2 == "commit_unknown").count();
+    assert_eq!((ok as u64, lost as u64, lines.len() as u64), (processed, conn, processed + conn));
+    let unique: HashSet<(u32, u64)> = lines.iter().map(|l| (l.0, l.1)).collect();
+    assert_eq!(unique.len(), lines.len(), "a transaction logged twice");
+
+    // The JSON: the same outage, where the probe saw it.
+    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("JSON");
+    check_with_python("restart", &out, &doc);
+    assert_eq!(doc["totals"]["failures"]["connection"].as_u64(), Some(conn));
+    assert_eq!(doc["totals"]["failures"]["commit_unknown"].as_u64(), Some(unknown));
+    let outages = doc["outages"].as_array().expect("outages");
+    assert_eq!(outages.len(), 1, "{outages:?}");
+    let (start, end) = (outages[0]["start"].as_f64(), outages[0]["end"].as_f64());
+    let (Some(start), Some(end)) = (start, end) else { panic!("{outages:?}") };
+    let duration = outages[0]["duration_s"].as_f64().expect("a duration");
+    assert!((duration - (end - start)).abs() < 1e-5, "{outages:?}");
+    let (down, up, interval) = probe_window(&seen);
+    let slack = 0.1 + interval;
+    assert!(
+        (start - down).abs() <= slack && (end - up).abs() <= slack,
+        "outage {start:.3}..{end:.3}, probe {down:.3}..{up:.3} (interval {interval:.3} s)"
+    );
+}
