@@ -148,6 +148,9 @@ pub(crate) struct Extensions {
     /// `--reconnect`: a lost connection fails the transaction and the
     /// client connects again, instead of aborting.
     pub(crate) reconnect: Option<Reconnect>,
+    /// `--rate-profile`: the rate over the run (`-R` is then its first
+    /// rate, for everything but the schedule).
+    pub(crate) rate_profile: Option<crate::rate_profile::RateProfile>,
 }
 
 /// `--reconnect` and its limits (`--reconnect-backoff`,

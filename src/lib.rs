@@ -12,6 +12,7 @@ mod log;
 mod merge;
 mod pq;
 mod rand;
+mod rate_profile;
 mod report;
 mod script;
 mod stats;

@@ -124,10 +124,8 @@ fn a_restart_is_an_outage_the_clients_go_through() {
     let processed = report_count(&out.stdout, "number of transactions actually processed: ");
     let failed = report_count(&out.stdout, "number of failed transactions: ");
     let conn = report_count(&out.stdout, "number of connection failures: ");
-    let unknown = report_count(
-        &out.stdout,
-        "number of transactions whose COMMIT's outcome is unknown: ",
-    );
+    let unknown =
+        report_count(&out.stdout, "number of transactions whose COMMIT's outcome is unknown: ");
     assert_eq!(failed, conn, "{}", out.stdout);
     assert!((1..=4).contains(&conn), "each client lost its connection once at most: {conn}");
     assert!(unknown <= conn);
@@ -137,8 +135,7 @@ fn a_restart_is_an_outage_the_clients_go_through() {
     // The logs: every transaction once.
     let lines = log_lines(&out);
     let ok = lines.iter().filter(|l| l.2.bytes().all(|b| b.is_ascii_digit())).count();
-    let lost =
-        lines.iter().filter(|l| l.2 == "connection" || l.2 == "commit_unknown").count();
+    let lost = lines.iter().filter(|l| l.2 == "connection" || l.2 == "commit_unknown").count();
     assert_eq!((ok as u64, lost as u64, lines.len() as u64), (processed, conn, processed + conn));
     let unique: HashSet<(u32, u64)> = lines.iter().map(|l| (l.0, l.1)).collect();
     assert_eq!(unique.len(), lines.len(), "a transaction logged twice");

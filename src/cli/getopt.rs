@@ -71,6 +71,7 @@ pub(crate) enum Opt {
     Reconnect,
     ReconnectBackoff,
     ReconnectTimeout,
+    RateProfile,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -168,6 +169,7 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "reconnect", arg: ExtArg::No, opt: Opt::Reconnect },
     Extension { long: "reconnect-backoff", arg: ExtArg::Required, opt: Opt::ReconnectBackoff },
     Extension { long: "reconnect-timeout", arg: ExtArg::Required, opt: Opt::ReconnectTimeout },
+    Extension { long: "rate-profile", arg: ExtArg::Required, opt: Opt::RateProfile },
 ];
 
 /// The names of the extensions (for the test that `--help` lists them).

@@ -526,6 +526,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.initialization_option_set = true;
             a.sysbench.1 = Some(parse_int_option(&v, "--sysbench-table-size", 1, i32::MAX)?);
         }
+        Opt::RateProfile => {
+            a.benchmarking_option_set = true;
+            a.ext.rate_profile = Some(reconnect::rate_profile(&v)?);
+        }
         Opt::Reconnect | Opt::ReconnectBackoff | Opt::ReconnectTimeout => {
             a.benchmarking_option_set = true;
             reconnect::apply(&mut a.reconnect, opt, &v)?;
@@ -559,6 +563,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     if a.nthreads > a.nclients {
         a.nthreads = a.nclients;
     }
+    reconnect::profile_rate(&mut a.throttle_delay_us, a.ext.rate_profile.as_ref())?;
     a.throttle_delay_us *= f64::from(a.nthreads);
     if let Some(s) = a.ext.shard.filter(|s| i64::from(s.count) > i64::from(a.nthreads)) {
         if threads_given > a.nthreads {

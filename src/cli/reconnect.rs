@@ -1,12 +1,33 @@
 //! `--reconnect`, `--reconnect-backoff` and `--reconnect-timeout`: their
-//! values as given, and the [`Reconnect`] policy they make, with messages
-//! in C pgbench's style (exit status 1).
+//! values as given, and the [`Reconnect`] policy they make; and
+//! `--rate-profile`; with messages in C pgbench's style (exit status 1).
 
 use super::Exit;
 use super::getopt::Opt;
 use super::values::parse_int_option;
 use crate::config::Reconnect;
 use crate::log;
+use crate::rate_profile::RateProfile;
+
+/// `--rate-profile=T:RATE[~],...`.
+pub(super) fn rate_profile(value: &str) -> Result<RateProfile, Exit> {
+    RateProfile::parse(value).map_err(|e| {
+        log::error!("invalid value \"{value}\" for option --rate-profile: {e}");
+        Exit::Failure
+    })
+}
+
+/// `-R` is the profile's first rate (everything but the schedule is as
+/// under `-R`); the two options do not go together.
+pub(super) fn profile_rate(delay_us: &mut f64, profile: Option<&RateProfile>) -> Result<(), Exit> {
+    let Some(p) = profile else { return Ok(()) };
+    if *delay_us > 0.0 {
+        log::error!("--rate-profile and -R/--rate cannot be used together");
+        return Err(Exit::Failure);
+    }
+    *delay_us = 1_000_000.0 / p.first_tps();
+    Ok(())
+}
 
 /// The reconnection options as the command line gives them.
 #[derive(Clone, Copy, Debug, Default)]

@@ -114,6 +114,15 @@ pub(super) fn report(
         }
         report::outages::rows(&log, bench_start, e.end, e.epoch_shift)
     });
+    let step_rows = cfg.ext.rate_profile.as_ref().map(|p| {
+        let mut steps = vec![StatsData::new(0); p.points().len()];
+        for r in results.iter() {
+            for (acc, s) in steps.iter_mut().zip(&r.state.steps) {
+                acc.merge(s);
+            }
+        }
+        report::steps::rows(p, &steps, e.end - bench_start)
+    });
     let totals = RunTotals {
         total,
         total_duration_us: e.end - bench_start,
@@ -124,6 +133,7 @@ pub(super) fn report(
         commands: &cmd_stats,
         dist: dist.as_ref(),
         outages: outage_rows.as_deref(),
+        steps: step_rows.as_deref(),
     };
     let text = report::format_results(&params, &totals);
     if outcome != RunOutcome::ExitedOnAbort {

@@ -52,6 +52,11 @@ pub(crate) struct ThreadState {
     /// `--reconnect`: the connections lost and made again, and the
     /// throughput around them.
     pub(crate) outage: Option<Box<OutageLog>>,
+    /// `--rate-profile`: where the schedule's time 0 is (monotonic µs).
+    pub(crate) rate_origin: i64,
+    /// `--rate-profile`: the transactions scheduled in each step (empty
+    /// without it).
+    pub(crate) steps: Vec<StatsData>,
 }
 
 impl ThreadState {
@@ -79,6 +84,8 @@ impl ThreadState {
             extras: false,
             scratch: Scratch::default(),
             outage: None,
+            rate_origin: 0,
+            steps: Vec::new(),
         }
     }
 }
@@ -88,6 +95,8 @@ impl ThreadState {
     /// `start` (monotonic µs), with the `-R` schedule.
     pub(crate) fn begin_measurement(&mut self, start: i64) {
         self.throttle_trigger = start;
+        self.rate_origin = start;
+        self.steps.fill(StatsData::new(0));
         self.stats = StatsData::new(0);
         self.latency_late = 0;
         self.conn_duration = 0;

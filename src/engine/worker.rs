@@ -156,6 +156,10 @@ pub(crate) fn run(
         Some(at) if !setup_failed => start_at(sh, th.slot, at, connected),
         _ => connected,
     };
+    th.rate_origin = th.throttle_trigger;
+    if let Some(p) = cfg.ext.rate_profile.as_ref() {
+        th.steps = vec![StatsData::new(0); p.points().len()];
+    }
     let mut origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
     let mut end = LoopEnd::AllDone;
     // When the measurement started (none: it never did).
@@ -183,6 +187,7 @@ pub(crate) fn run(
             th.outage = Some(Box::new(OutageLog::new(bench_start)));
         }
         th.extras = th.outage.is_some()
+            || !th.steps.is_empty()
             || th.dist.is_some()
             || th.log.is_some()
             || cfg.per_script_stats

@@ -281,6 +281,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         commands: &commands,
         dist: Some(&dist),
         outages: None,
+        steps: None,
     };
 
     let server = read::text(first, &["server_version"])?;

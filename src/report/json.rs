@@ -204,7 +204,7 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         .then(|| printed(1e6 * f64::from(cfg.nthreads) / cfg.throttle_delay_us, 6));
     #[allow(clippy::cast_precision_loss)]
     let limit = cfg.latency_limit_us.map(|l| l as f64 / 1000.0);
-    json!({
+    let mut c = json!({
         "command_line": cfg.argv,
         "transaction_type": if p.scripts.len() == 1 { p.scripts[0].desc.as_str() } else { "multiple scripts" },
         "scale": p.scale,
@@ -250,15 +250,23 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         "report_json": cfg.ext.report_json,
         "warmup_s": cfg.ext.warmup_s,
         "continue_on_error": cfg.ext.continue_on_error,
-        "reconnect": cfg.ext.reconnect.map(|r| json!({
-            "min_backoff_ms": r.min_backoff_us / 1000,
-            "max_backoff_ms": r.max_backoff_us / 1000,
-            "timeout_s": r.timeout_us.map(|t| t / 1_000_000),
-        })),
         "shard": cfg.ext.shard.map(|s| format!("{}/{}", s.index, s.count)),
         "start_at": cfg.ext.start_at_us.map(seconds),
         "scripts": scripts,
-    })
+    });
+    c["reconnect"] = json!(cfg.ext.reconnect.map(|r| json!({
+        "min_backoff_ms": r.min_backoff_us / 1000,
+        "max_backoff_ms": r.max_backoff_us / 1000,
+        "timeout_s": r.timeout_us.map(|t| t / 1_000_000),
+    })));
+    let points = cfg.ext.rate_profile.as_ref().map(|p| {
+        let at = |q: &crate::rate_profile::RatePoint| {
+            json!({"at_s": seconds(q.at_us), "rate_tps": q.tps, "ramp": q.ramp})
+        };
+        p.points().iter().map(at).collect::<Vec<_>>()
+    });
+    c["rate_profile"] = json!(points);
+    c
 }
 
 /// The series: one entry a second from the first interval to the last
@@ -411,8 +419,13 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         "scripts": scripts,
         "progress": progress(t, f, p.throttled, pcts),
     });
-    if let (Some(rows), Value::Object(doc)) = (t.outages, &mut doc) {
-        doc.insert("outages".into(), super::outages::json(rows));
+    if let Value::Object(doc) = &mut doc {
+        if let Some(rows) = t.outages {
+            doc.insert("outages".into(), super::outages::json(rows));
+        }
+        if let Some(rows) = t.steps {
+            doc.insert("steps".into(), super::steps::json(rows));
+        }
     }
     doc
 }

@@ -10,6 +10,7 @@ pub(crate) mod json;
 pub(crate) mod outages;
 pub(crate) mod percentiles;
 pub(crate) mod progress;
+pub(crate) mod steps;
 pub(crate) mod txlog;
 
 use std::fmt::Write as _;
@@ -127,6 +128,8 @@ pub(crate) struct RunTotals<'a> {
     pub(crate) dist: Option<&'a RunDist>,
     /// `--reconnect`: the outages.
     pub(crate) outages: Option<&'a [outages::OutageRow]>,
+    /// `--rate-profile`: its steps.
+    pub(crate) steps: Option<&'a [steps::StepRow]>,
 }
 
 impl RunTotals<'_> {
@@ -369,6 +372,9 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     }
     if let Some(rows) = t.outages {
         outages::text(&mut o, rows);
+    }
+    if let Some(rows) = t.steps {
+        steps::text(&mut o, rows);
     }
     if p.per_script_stats || p.report_per_command {
         for (i, script) in p.scripts.iter().enumerate() {

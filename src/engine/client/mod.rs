@@ -17,6 +17,7 @@ mod cond;
 mod error;
 pub(crate) mod link;
 mod meta;
+mod profile;
 mod reconnect;
 #[cfg(test)]
 mod reconnect_tests;
@@ -30,7 +31,6 @@ use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::log;
 use crate::pq::{Conn, ExecStatus, PipelineStatus};
-use crate::rand::dist::poisson_delay_us;
 use crate::rand::prng::PgPrng;
 use crate::script::{CommandKind, GsetKind, Vars};
 use crate::stats::TxOutcome;
@@ -361,8 +361,7 @@ impl<L: Link> Client<L> {
                     self.command = 0;
                 }
                 State::PrepareThrottle => {
-                    th.throttle_trigger +=
-                        poisson_delay_us(&mut th.throttle_rng, sh.cfg.throttle_delay_us);
+                    th.throttle_trigger = profile::next_slot(sh, th);
                     self.txn_scheduled = th.throttle_trigger;
                     if th.warm_end.is_some_and(|w| self.txn_scheduled >= w.us()) {
                         // A slot after the warm-up: the measurement
@@ -717,11 +716,11 @@ impl<L: Link> Client<L> {
         if th.dist.is_some() {
             record_distribution(sh, th, now.get(), self.use_file, success, end.latency, end.lag);
         }
+        if !th.steps.is_empty() {
+            profile::record_step(sh, th, self.txn_scheduled, end, self.tries);
+        }
         if success && th.outage.is_some() {
-            let (t, fresh) = (now.get(), self.take_fresh());
-            if let Some(o) = th.outage.as_deref_mut() {
-                o.success(t, fresh);
-            }
+            self.note_success(th, now);
         }
         #[allow(clippy::cast_precision_loss)]
         if sh.cfg.latency_limit_us.is_some_and(|limit| end.latency > limit as f64) {

@@ -68,10 +68,13 @@ impl<L: Link> Client<L> {
         self.redial.commit_sent = false;
     }
 
-    /// When the connection this transaction succeeded on was made again
-    /// after a loss, the first time only.
-    pub(super) fn take_fresh(&mut self) -> Option<i64> {
-        self.redial.fresh.take()
+    /// A transaction succeeded: the thread's outage notes count it (and
+    /// note the first success on a connection made again).
+    pub(super) fn note_success(&mut self, th: &mut ThreadState, now: &mut LazyNow) {
+        let t = now.get();
+        if let Some(o) = th.outage.as_deref_mut() {
+            o.success(t, self.redial.fresh.take());
+        }
     }
 
     /// The connection is lost during a transaction: it fails, and the
