@@ -91,3 +91,7 @@ mod auth;
 /// `--reconnect` through a server restart, against a real server.
 #[cfg(test)]
 mod reconnect;
+
+/// `--rate-profile`'s steps, against a real server.
+#[cfg(test)]
+mod profiles;

@@ -2,7 +2,8 @@
 //! a connection lost in the middle of a transaction and during its
 //! COMMIT, attempts to connect that fail then succeed with the backoff,
 //! statements prepared again on the new connection, and the `-R`
-//! schedule kept through the outage.
+//! schedule kept through the outage; and a constant `--rate-profile`
+//! that makes `-R`'s schedule.
 
 use super::State;
 use super::tests::{Answer, TX, all_ok, run, run_refused};
@@ -118,4 +119,15 @@ fn the_rate_schedule_goes_on_through_the_outage() {
     let s = &ran.stats;
     assert_eq!((s.cnt, s.skipped, s.connection_failures), (9, 0, 1));
     assert!(s.lag.max >= 40_000.0, "the lag of the first slot after it: {s:?}");
+}
+
+#[test]
+fn a_constant_rate_profile_is_the_schedule_of_r() {
+    let seed = "--random-seed=7";
+    let r = run(&["-t", "200", "-R", "20000", seed], "\\set x 1\n", all_ok);
+    let p = run(&["-t", "200", "--rate-profile=0:20000", seed], "\\set x 1\n", all_ok);
+    assert_eq!((r.state, p.state), (State::Finished, State::Finished));
+    assert!(r.schedule_end > 0);
+    assert_eq!(r.schedule_end, p.schedule_end, "the same 200 delays");
+    assert_eq!(p.stats.cnt, 200);
 }

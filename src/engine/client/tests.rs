@@ -297,6 +297,8 @@ pub(super) struct Ran {
     pub(super) attempts: Vec<i64>,
     /// `--reconnect`: what the thread noted.
     pub(super) outage: Option<OutageLog>,
+    /// Under `-R`: the thread's last slot, µs after its first.
+    pub(super) schedule_end: i64,
 }
 
 impl Ran {
@@ -365,10 +367,15 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
     let rngs = [PgPrng::from_seed(1), PgPrng::from_seed(2), PgPrng::from_seed(3)];
     let mut th = ThreadState::new(0, rngs, &cfg.scripts);
     th.throttle_trigger = crate::sys::clock::monotonic_us();
+    th.rate_origin = th.throttle_trigger;
+    let first_slot = th.throttle_trigger;
+    if let Some(p) = cfg.ext.rate_profile.as_ref() {
+        th.steps = vec![StatsData::new(0); p.points().len()];
+    }
     if cfg.ext.reconnect.is_some() {
         th.outage = Some(Box::new(OutageLog::new(th.throttle_trigger)));
     }
-    th.extras = th.outage.is_some() || cfg.latency_limit_us.is_some();
+    th.extras = th.outage.is_some() || !th.steps.is_empty() || cfg.latency_limit_us.is_some();
     let mut c: Client<Scripted> =
         Client::new(0, Vars::new(&cfg.registry), PgPrng::from_seed(4), n_commands);
     if !cfg.is_connect {
@@ -395,6 +402,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
         connects: srv.connects,
         attempts: srv.attempts.clone(),
         outage: th.outage.map(|o| *o),
+        schedule_end: th.throttle_trigger - first_slot,
     }
 }
 
