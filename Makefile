@@ -73,9 +73,11 @@ reference:
 demo:
 	scripts/demo.sh
 
-## Side-by-side benchmarks against C pgbench (see scripts/bench/).
+## Side-by-side benchmarks against C pgbench (see scripts/bench/), and the
+## instructions per transaction of this build against an earlier one's.
 bench:
 	scripts/bench/suite.sh
+	scripts/bench/instructions.sh
 
 ## Refresh vendor/ from Cargo.lock (needs the crate registry).
 vendor:

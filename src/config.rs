@@ -275,17 +275,18 @@ pub(crate) struct BenchConfig {
     pub(crate) log_prefix: Option<String>,
     /// `--sampling-rate` (0: log everything).
     pub(crate) sample_rate: f64,
-    /// `--aggregate-interval` in seconds (0: none).
-    pub(crate) agg_interval: i32,
+    /// `--aggregate-interval` in seconds (None: none).
+    pub(crate) agg_interval: Option<i32>,
     /// `-L` in microseconds (none: no limit).
     pub(crate) latency_limit_us: Option<i64>,
     /// `-R` as the mean delay between transactions of one thread, in
-    /// microseconds (0: no rate limit). Already multiplied by `nthreads`.
-    pub(crate) throttle_delay_us: f64,
+    /// microseconds (None: no rate limit). Already multiplied by
+    /// `nthreads`.
+    pub(crate) throttle_delay_us: Option<f64>,
     /// `-M`.
     pub(crate) query_mode: QueryMode,
-    /// `-P` in seconds (0: no progress).
-    pub(crate) progress: i32,
+    /// `-P` in seconds (None: no progress).
+    pub(crate) progress: Option<i32>,
     /// `--progress-timestamp`.
     pub(crate) progress_timestamp: bool,
     /// `-r`.

@@ -7,7 +7,9 @@ mod cli;
 mod compat;
 mod config;
 mod engine;
+mod error;
 mod init;
+mod invariant;
 mod log;
 mod merge;
 mod pq;
@@ -26,15 +28,21 @@ use std::ffi::OsString;
 
 use config::Action;
 use engine::RunOutcome;
+pub use error::Error;
 
 /// How a command line went, for the exit status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// It did what was asked (also `--help`, `-V`, `-b list`).
     Success,
-    /// A usage or set-up error: bad options or scripts, no connection, a
-    /// failed initialization, a report file that could not be written.
-    Failure,
+    /// A usage or set-up error (bad options or scripts, no connection, a
+    /// failed initialization), with C pgbench's messages for it, which
+    /// nothing has printed yet.
+    Failure(Error),
+    /// A report file (`--report-json`, `--report-html`) could not be
+    /// written; its message was printed when that failed, after the
+    /// report on stdout.
+    ReportFailed,
     /// A run (or a merged shard) in which some client aborted.
     Aborted,
     /// A signal interrupted the run after its report: the process should
@@ -58,38 +66,37 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
     log::init(&argv0);
     match cli::parse(argv) {
         Err(cli::Exit::Success) => Outcome::Success,
-        Err(cli::Exit::Failure) => Outcome::Failure,
+        Err(cli::Exit::Failure(e)) => Outcome::Failure(e),
         Ok(Action::Init(cfg)) => match init::run(&cfg) {
             Ok(()) => Outcome::Success,
-            Err(init::Failed) => Outcome::Failure,
+            Err(e) => Outcome::Failure(e),
         },
         Ok(Action::Bench(cfg)) => {
             let reports = reports(&cfg.ext.report_json, &cfg.ext.report_html);
-            if report::files::check(&reports, &[]).is_err() {
-                return Outcome::Failure;
+            if let Err(e) = report::files::check(&reports, &[]) {
+                return Outcome::Failure(e);
             }
             match engine::run(&cfg) {
                 Ok(RunOutcome::Interrupted { by, .. }) => {
                     Outcome::Interrupted { signal: by.signal }
                 }
-                // A report file that could not be written.
-                Ok(_) if report::files::failed() => Outcome::Failure,
+                Ok(_) if report::files::failed() => Outcome::ReportFailed,
                 Ok(RunOutcome::Completed) => Outcome::Success,
                 Ok(RunOutcome::Aborted | RunOutcome::ExitedOnAbort) => Outcome::Aborted,
-                Err(engine::SetupFailed) => Outcome::Failure,
+                Err(e) => Outcome::Failure(e),
             }
         }
         Ok(Action::Merge(m)) => {
             let reports = reports(&m.report_json, &m.report_html);
-            if report::files::check(&reports, &m.files).is_err() {
-                return Outcome::Failure;
+            if let Err(e) = report::files::check(&reports, &m.files) {
+                return Outcome::Failure(e);
             }
             match merge::run(&m) {
-                Ok(_) if report::files::failed() => Outcome::Failure,
+                Ok(_) if report::files::failed() => Outcome::ReportFailed,
                 Ok(merge::Merged::Complete) => Outcome::Success,
                 Ok(merge::Merged::Aborted) => Outcome::Aborted,
                 Ok(merge::Merged::Interrupted { signal }) => Outcome::ShardInterrupted { signal },
-                Err(merge::Failed) => Outcome::Failure,
+                Err(e) => Outcome::Failure(e),
             }
         }
     }

@@ -172,11 +172,7 @@ macro_rules! debug {
 macro_rules! detail {
     ($($arg:tt)*) => { $crate::log::emit($crate::log::Level::Detail, format_args!($($arg)*)) };
 }
-/// `pg_log_error_hint(...)`.
-macro_rules! hint {
-    ($($arg:tt)*) => { $crate::log::emit($crate::log::Level::Hint, format_args!($($arg)*)) };
-}
-pub(crate) use {debug, detail, error, hint, info, warning};
+pub(crate) use {debug, detail, error, info, warning};
 
 #[cfg(test)]
 mod tests {

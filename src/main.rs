@@ -22,7 +22,11 @@ const EXIT_ABORTED: u8 = 2;
 fn main() -> ExitCode {
     let code = match pgbench_rs::run(std::env::args_os().collect()) {
         Outcome::Success => EXIT_SUCCESS,
-        Outcome::Failure => EXIT_SETUP,
+        Outcome::Failure(e) => {
+            e.print();
+            EXIT_SETUP
+        }
+        Outcome::ReportFailed => EXIT_SETUP,
         Outcome::Aborted => EXIT_ABORTED,
         // The report is out: end as the signal would have ended us (a
         // shell sees 128 + its number).

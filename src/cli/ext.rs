@@ -3,7 +3,7 @@
 
 use super::Exit;
 use crate::config::{DEFAULT_PERCENTILES, PartitionMethod, Percentile, Shard, SysbenchInit};
-use crate::log;
+use crate::error::Error;
 use crate::script::builtin;
 
 /// `findBuiltin`: the builtin `name` names (see [`builtin::find`]); else
@@ -11,11 +11,7 @@ use crate::script::builtin;
 pub(super) fn find_builtin(name: &str) -> Result<&'static builtin::Builtin, Exit> {
     match builtin::find(name) {
         Ok(b) => Ok(b),
-        Err(e) => {
-            log::error!("{e}");
-            log::raw(builtin::list_text().as_bytes());
-            Err(Exit::Failure)
-        }
+        Err(e) => Err(Error::new(e.to_string()).and_raw(builtin::list_text()).into()),
     }
 }
 
@@ -47,8 +43,10 @@ pub(super) fn sysbench_init(
         return Ok(None);
     }
     if let Some(first) = used.first() {
-        log::error!("{first} cannot be used with --sysbench-tables or --sysbench-table-size");
-        return Err(Exit::Failure);
+        return Err(Error::new(format!(
+            "{first} cannot be used with --sysbench-tables or --sysbench-table-size"
+        ))
+        .into());
     }
     Ok(Some(SysbenchInit { tables: given.0.unwrap_or(1), table_size: given.1.unwrap_or(10_000) }))
 }
@@ -66,15 +64,14 @@ pub(super) fn percentiles(value: Option<&str>) -> Result<Vec<Percentile>, Exit> 
         let value = match text.parse::<f64>() {
             Ok(v) if v.is_finite() && !text.is_empty() => v,
             _ => {
-                log::error!("invalid value \"{list}\" for option --latency-percentiles");
-                return Err(Exit::Failure);
+                return Err(Error::new(format!(
+                    "invalid value \"{list}\" for option --latency-percentiles"
+                ))
+                .into());
             }
         };
         if !(value > 0.0 && value < 100.0) {
-            log::error!(
-                "--latency-percentiles values must be greater than 0 and less than 100 (not \"{text}\")"
-            );
-            return Err(Exit::Failure);
+            return Err(Error::new(format!("--latency-percentiles values must be greater than 0 and less than 100 (not \"{text}\")")).into());
         }
         if !out.iter().any(|p| p.value == value) {
             out.push(Percentile::new(value));
@@ -87,8 +84,7 @@ pub(super) fn percentiles(value: Option<&str>) -> Result<Vec<Percentile>, Exit> 
 /// `--report-json=FILE`: any file name but an empty one.
 pub(super) fn report_file(value: &str, option: &str) -> Result<String, Exit> {
     if value.is_empty() {
-        log::error!("invalid value \"\" for option {option}");
-        return Err(Exit::Failure);
+        return Err(Error::new(format!("invalid value \"\" for option {option}")).into());
     }
     Ok(value.to_string())
 }
@@ -105,13 +101,9 @@ pub(super) fn shard(value: &str) -> Result<Shard, Exit> {
     match parsed {
         Some((index, count)) if index < count => Ok(Shard { index, count }),
         Some(_) => {
-            log::error!("--shard must be K/N with 0 <= K < N (not \"{value}\")");
-            Err(Exit::Failure)
+            Err(Error::new(format!("--shard must be K/N with 0 <= K < N (not \"{value}\")")).into())
         }
-        None => {
-            log::error!("invalid value \"{value}\" for option --shard");
-            Err(Exit::Failure)
-        }
+        None => Err(Error::new(format!("invalid value \"{value}\" for option --shard")).into()),
     }
 }
 
@@ -120,10 +112,7 @@ pub(super) fn shard(value: &str) -> Result<Shard, Exit> {
 pub(super) fn start_at(value: &str) -> Result<i64, Exit> {
     match epoch_seconds(value).or_else(|| rfc3339(value)) {
         Some(us) => Ok(us),
-        None => {
-            log::error!("invalid value \"{value}\" for option --start-at");
-            Err(Exit::Failure)
-        }
+        None => Err(Error::new(format!("invalid value \"{value}\" for option --start-at")).into()),
     }
 }
 

@@ -19,6 +19,7 @@ mod switches;
 mod usage;
 mod values;
 
+use crate::error::Error;
 use std::ffi::OsString;
 
 use crate::compat::option;
@@ -42,14 +43,20 @@ const ALL_INIT_STEPS: &str = "dtgGvpf";
 /// C's `MAX_SCRIPTS`.
 const MAX_SCRIPTS: usize = 128;
 
-/// How the program must end when parsing does not yield an action: the
-/// messages have already been printed.
+/// How the program must end when parsing does not yield an action.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Exit {
-    /// `--help`, `--version`, `-b list`, `--show-script`: exit 0.
+    /// `--help`, `--version`, `-b list`, `--show-script` (their output
+    /// printed): exit 0.
     Success,
-    /// Any usage or setup error: exit 1.
-    Failure,
+    /// Any usage or setup error, with C's messages: exit 1.
+    Failure(Error),
+}
+
+impl From<Error> for Exit {
+    fn from(e: Error) -> Self {
+        Exit::Failure(e)
+    }
 }
 
 /// Options as typed, gathered while the getopt loop runs.
@@ -182,15 +189,9 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     }
 
     let env_seed = std::env::var("PGBENCH_RANDOM_SEED").ok();
-    let seed = match set_random_seed(env_seed.as_deref()) {
-        Some(s) => s,
-        None => {
-            log::error!(
-                "error while setting random seed from PGBENCH_RANDOM_SEED environment variable"
-            );
-            return Err(Exit::Failure);
-        }
-    };
+    let seed = set_random_seed(env_seed.as_deref()).map_err(|e| {
+        e.and_error("error while setting random seed from PGBENCH_RANDOM_SEED environment variable")
+    })?;
     let mut a = LowArgs::new(seed);
 
     let (items, getopt_error) = getopt::parse(argv.into_iter().skip(1).collect());
@@ -205,9 +206,9 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
         }
     }
     if let Some(e) = getopt_error {
-        log::raw(format!("{argv0}: {e}\n").as_bytes());
-        log::hint!("Try \"{progname} --help\" for more information.");
-        return Err(Exit::Failure);
+        return Err(Error::raw(format!("{argv0}: {e}\n"))
+            .hint(format!("Try \"{progname} --help\" for more information."))
+            .into());
     }
     validate(a, positionals, command_line)
 }
@@ -238,16 +239,12 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
                 m.report_html = Some(ext::report_file(&text, "--report-html")?);
             }
             Item::Opt(..) => {
-                log::error!(
-                    "--merge can be used only with --latency-percentiles, --report-json and --report-html"
-                );
-                return Err(Exit::Failure);
+                return Err(Error::new("--merge can be used only with --latency-percentiles, --report-json and --report-html").into());
             }
         }
     }
     if m.files.is_empty() {
-        log::error!("--merge needs the --report-json files of the shards");
-        return Err(Exit::Failure);
+        return Err(Error::new("--merge needs the --report-json files of the shards").into());
     }
     Ok(Action::Merge(m))
 }
@@ -271,15 +268,18 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::Client => {
             a.benchmarking_option_set = true;
             a.nclients = parse_int_option(&v, "-c/--client", 1, i32::MAX)?;
-            let needed = u64::try_from(a.nclients).unwrap_or(0) + 3;
+            let needed =
+                crate::invariant::fits::<u64, _>(a.nclients, "invariant: -c is at least 1") + 3;
             if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
-                log::error!("{e}");
-                if !matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
-                    log::hint!(
-                        "Reduce number of clients, or use limit/ulimit to increase the system limit."
-                    );
+                let error = Error::new(e.to_string());
+                if matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
+                    return Err(error.into());
                 }
-                return Err(Exit::Failure);
+                return Err(error
+                    .hint(
+                        "Reduce number of clients, or use limit/ulimit to increase the system limit.",
+                    )
+                    .into());
             }
         }
         Opt::Connect => {
@@ -292,15 +292,16 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             match v.split_once('=') {
                 Some((name, val)) if !name.is_empty() && !val.is_empty() => {
                     if !script::vars::valid_variable_name(name.as_bytes()) {
-                        log::error!("option: invalid variable name: \"{name}\"");
-                        return Err(Exit::Failure);
+                        return Err(Error::new(format!(
+                            "option: invalid variable name: \"{name}\""
+                        ))
+                        .into());
                     }
                     let slot = a.registry.slot(name);
                     a.defines.push((slot, val.to_string()));
                 }
                 _ => {
-                    log::error!("invalid variable definition: \"{v}\"");
-                    return Err(Exit::Failure);
+                    return Err(Error::new(format!("invalid variable definition: \"{v}\"")).into());
                 }
             }
         }
@@ -332,8 +333,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::LatencyLimit => {
             let ms = option::atof(&v);
             if ms <= 0.0 || ms.is_nan() {
-                log::error!("invalid latency limit: \"{v}\"");
-                return Err(Exit::Failure);
+                return Err(Error::new(format!("invalid latency limit: \"{v}\"")).into());
             }
             a.benchmarking_option_set = true;
             // COMPAT: C converts (limit_ms * 1000) to int64 by truncation.
@@ -348,8 +348,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
                 "extended" => QueryMode::Extended,
                 "prepared" => QueryMode::Prepared,
                 _ => {
-                    log::error!("invalid query mode (-M): \"{v}\"");
-                    return Err(Exit::Failure);
+                    return Err(Error::new(format!("invalid query mode (-M): \"{v}\"")).into());
                 }
             };
         }
@@ -378,8 +377,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             let rate = option::atof(&v);
             a.benchmarking_option_set = true;
             if rate <= 0.0 || rate.is_nan() {
-                log::error!("invalid rate limit: \"{v}\"");
-                return Err(Exit::Failure);
+                return Err(Error::new(format!("invalid rate limit: \"{v}\"")).into());
             }
             a.throttle_delay_us = 1_000_000.0 / rate;
         }
@@ -416,8 +414,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.sample_rate = option::atof(&v);
             if a.sample_rate <= 0.0 || a.sample_rate > 1.0 || a.sample_rate.is_nan() {
-                log::error!("invalid sampling rate: \"{v}\"");
-                return Err(Exit::Failure);
+                return Err(Error::new(format!("invalid sampling rate: \"{v}\"")).into());
             }
         }
         Opt::AggregateInterval => {
@@ -438,13 +435,9 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         }
         Opt::RandomSeed => {
             a.benchmarking_option_set = true;
-            match set_random_seed(Some(&v)) {
-                Some(s) => a.random_seed = s,
-                None => {
-                    log::error!("error while setting random seed from --random-seed option");
-                    return Err(Exit::Failure);
-                }
-            }
+            a.random_seed = set_random_seed(Some(&v)).map_err(|e| {
+                e.and_error("error while setting random seed from --random-seed option")
+            })?;
         }
         Opt::ShowScript => {
             let b = ext::find_builtin(&v)?;
@@ -462,10 +455,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             } else if v.eq_ignore_ascii_case("hash") {
                 PartitionMethod::Hash
             } else {
-                log::error!(
+                return Err(Error::new(format!(
                     "invalid partition method, expecting \"range\" or \"hash\", got: \"{v}\""
-                );
-                return Err(Exit::Failure);
+                ))
+                .into());
             };
         }
         Opt::FailuresDetailed => {
@@ -475,8 +468,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::MaxTries => {
             let n = option::atoi(&v);
             if n < 0 {
-                log::error!("invalid number of maximum tries: \"{v}\"");
-                return Err(Exit::Failure);
+                return Err(Error::new(format!("invalid number of maximum tries: \"{v}\"")).into());
             }
             a.benchmarking_option_set = true;
             a.max_tries = n.unsigned_abs();
@@ -550,13 +542,11 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         a.builtins.push(b);
     }
     if let Err(e) = script::finalize_scripts(&mut a.scripts, a.query_mode) {
-        log::error!("{e}");
-        return Err(Exit::Failure);
+        return Err(Error::new(e.to_string()).into());
     }
     let total_weight: i64 = a.scripts.iter().map(|s| i64::from(s.weight)).sum();
     if total_weight == 0 && !a.is_init {
-        log::error!("total script weight must not be zero");
-        return Err(Exit::Failure);
+        return Err(Error::new("total script weight must not be zero").into());
     }
     let per_script_stats = a.scripts.len() > 1;
     let threads_given = a.nthreads;
@@ -569,26 +559,15 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         if threads_given > a.nthreads {
             // -j was enough, but a thread runs at least one client.
             {
-                log::error!(
-                    "--shard={}/{} needs at least {} threads, but -c {} allows only {} (each thread runs at least one client)",
-                    s.index,
-                    s.count,
-                    s.count,
-                    a.nclients,
-                    a.nthreads
-                );
-                return Err(Exit::Failure);
+                return Err(Error::new(format!("--shard={}/{} needs at least {} threads, but -c {} allows only {} (each thread runs at least one client)", s.index, s.count, s.count, a.nclients, a.nthreads)).into());
             };
         }
         {
-            log::error!(
+            return Err(Error::new(format!(
                 "--shard={}/{} needs at least {} threads (-j), not {}",
-                s.index,
-                s.count,
-                s.count,
-                a.nthreads
-            );
-            return Err(Exit::Failure);
+                s.index, s.count, s.count, a.nthreads
+            ))
+            .into());
         };
     }
 
@@ -601,9 +580,9 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         },
     };
     if let Some(extra) = rest.next() {
-        log::error!("too many command-line arguments (first is \"{extra}\")");
-        log::hint!("Try \"{} --help\" for more information.", log::progname());
-        return Err(Exit::Failure);
+        return Err(Error::new(format!("too many command-line arguments (first is \"{extra}\")"))
+            .hint(format!("Try \"{} --help\" for more information.", log::progname()))
+            .into());
     }
     let conn = ConnParams {
         host: a.host.clone(),
@@ -615,12 +594,15 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
 
     if a.is_init {
         if a.benchmarking_option_set {
-            log::error!("some of the specified options cannot be used in initialization (-i) mode");
-            return Err(Exit::Failure);
+            return Err(Error::new(
+                "some of the specified options cannot be used in initialization (-i) mode",
+            )
+            .into());
         }
         if a.partitions == 0 && a.partition_method != PartitionMethod::None {
-            log::error!("--partition-method requires greater than zero --partitions");
-            return Err(Exit::Failure);
+            return Err(
+                Error::new("--partition-method requires greater than zero --partitions").into()
+            );
         }
         if a.partitions > 0 && a.partition_method == PartitionMethod::None {
             a.partition_method = PartitionMethod::Range;
@@ -648,64 +630,61 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         }));
     }
     if a.initialization_option_set {
-        log::error!("some of the specified options cannot be used in benchmarking mode");
-        return Err(Exit::Failure);
+        return Err(Error::new(
+            "some of the specified options cannot be used in benchmarking mode",
+        )
+        .into());
     }
     if a.nxacts > 0 && a.duration > 0 {
-        log::error!("specify either a number of transactions (-t) or a duration (-T), not both");
-        return Err(Exit::Failure);
+        return Err(Error::new(
+            "specify either a number of transactions (-t) or a duration (-T), not both",
+        )
+        .into());
     }
     if a.nxacts <= 0 && a.duration <= 0 {
         a.nxacts = 10;
     }
     if a.sample_rate > 0.0 && !a.use_log {
-        log::error!(
-            "log sampling (--sampling-rate) is allowed only when logging transactions (-l)"
-        );
-        return Err(Exit::Failure);
+        return Err(Error::new(
+            "log sampling (--sampling-rate) is allowed only when logging transactions (-l)",
+        )
+        .into());
     }
     if a.sample_rate > 0.0 && a.agg_interval > 0 {
-        log::error!(
-            "log sampling (--sampling-rate) and aggregation (--aggregate-interval) cannot be used at the same time"
-        );
-        return Err(Exit::Failure);
+        return Err(Error::new("log sampling (--sampling-rate) and aggregation (--aggregate-interval) cannot be used at the same time").into());
     }
     if a.agg_interval > 0 && !a.use_log {
-        log::error!("log aggregation is allowed only when actually logging transactions");
-        return Err(Exit::Failure);
+        return Err(Error::new(
+            "log aggregation is allowed only when actually logging transactions",
+        )
+        .into());
     }
     if !a.use_log && a.log_prefix.is_some() {
-        log::error!(
-            "log file prefix (--log-prefix) is allowed only when logging transactions (-l)"
-        );
-        return Err(Exit::Failure);
+        return Err(Error::new(
+            "log file prefix (--log-prefix) is allowed only when logging transactions (-l)",
+        )
+        .into());
     }
     if a.duration > 0 && a.agg_interval > a.duration {
-        log::error!(
+        return Err(Error::new(format!(
             "number of seconds for aggregation ({}) must not be higher than test duration ({})",
-            a.agg_interval,
-            a.duration
-        );
-        return Err(Exit::Failure);
+            a.agg_interval, a.duration
+        ))
+        .into());
     }
     if a.duration > 0 && a.agg_interval > 0 && a.duration % a.agg_interval != 0 {
-        log::error!(
+        return Err(Error::new(format!(
             "duration ({}) must be a multiple of aggregation interval ({})",
-            a.duration,
-            a.agg_interval
-        );
-        return Err(Exit::Failure);
+            a.duration, a.agg_interval
+        ))
+        .into());
     }
     if a.progress_timestamp && a.progress == 0 {
-        log::error!("--progress-timestamp is allowed only under --progress");
-        return Err(Exit::Failure);
+        return Err(Error::new("--progress-timestamp is allowed only under --progress").into());
     }
     a.ext.reconnect = reconnect::finish(a.reconnect)?;
     if a.max_tries == 0 && a.latency_limit_us == 0 && a.duration <= 0 {
-        log::error!(
-            "an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)"
-        );
-        return Err(Exit::Failure);
+        return Err(Error::new("an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)").into());
     }
     Ok(Action::Bench(Box::new(BenchConfig {
         conn,
@@ -726,11 +705,11 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         use_log: a.use_log,
         log_prefix: a.log_prefix,
         sample_rate: a.sample_rate,
-        agg_interval: a.agg_interval,
+        agg_interval: (a.agg_interval > 0).then_some(a.agg_interval),
         latency_limit_us: (a.latency_limit_us != 0).then_some(a.latency_limit_us),
-        throttle_delay_us: a.throttle_delay_us,
+        throttle_delay_us: (a.throttle_delay_us > 0.0).then_some(a.throttle_delay_us),
         query_mode: a.query_mode,
-        progress: a.progress,
+        progress: (a.progress > 0).then_some(a.progress),
         progress_timestamp: a.progress_timestamp,
         report_per_command: a.report_per_command,
         per_script_stats,
@@ -755,13 +734,11 @@ fn add_script(a: &mut LowArgs, desc: &str, text: &[u8], weight: i32) -> Result<(
     let full = a.scripts.len() >= MAX_SCRIPTS;
     let mut s = match script::parse_script(desc, text, &mut a.registry) {
         Ok(_) | Err(ScriptError::Condition { .. }) if full => {
-            log::error!("at most {MAX_SCRIPTS} SQL scripts are allowed");
-            return Err(Exit::Failure);
+            return Err(Error::new(format!("at most {MAX_SCRIPTS} SQL scripts are allowed")).into());
         }
         Ok(s) => s,
         Err(e) => {
-            log::error!("{e}");
-            return Err(Exit::Failure);
+            return Err(Error::new(e.to_string()).into());
         }
     };
     s.weight = weight;

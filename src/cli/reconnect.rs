@@ -6,14 +6,13 @@ use super::Exit;
 use super::getopt::Opt;
 use super::values::parse_int_option;
 use crate::config::Reconnect;
-use crate::log;
+use crate::error::Error;
 use crate::rate_profile::RateProfile;
 
 /// `--rate-profile=T:RATE[~],...`.
 pub(super) fn rate_profile(value: &str) -> Result<RateProfile, Exit> {
     RateProfile::parse(value).map_err(|e| {
-        log::error!("invalid value \"{value}\" for option --rate-profile: {e}");
-        Exit::Failure
+        Error::new(format!("invalid value \"{value}\" for option --rate-profile: {e}")).into()
     })
 }
 
@@ -22,8 +21,7 @@ pub(super) fn rate_profile(value: &str) -> Result<RateProfile, Exit> {
 pub(super) fn profile_rate(delay_us: &mut f64, profile: Option<&RateProfile>) -> Result<(), Exit> {
     let Some(p) = profile else { return Ok(()) };
     if *delay_us > 0.0 {
-        log::error!("--rate-profile and -R/--rate cannot be used together");
-        return Err(Exit::Failure);
+        return Err(Error::new("--rate-profile and -R/--rate cannot be used together").into());
     }
     *delay_us = 1_000_000.0 / p.first_tps();
     Ok(())
@@ -59,8 +57,10 @@ fn backoff(value: &str) -> Result<(i32, i32), Exit> {
     let min = parse_int_option(min, "--reconnect-backoff", 1, 60_000)?;
     let max = parse_int_option(max, "--reconnect-backoff", 1, 60_000)?;
     if max < min {
-        log::error!("--reconnect-backoff must be MIN,MAX with MIN <= MAX (not \"{value}\")");
-        return Err(Exit::Failure);
+        return Err(Error::new(format!(
+            "--reconnect-backoff must be MIN,MAX with MIN <= MAX (not \"{value}\")"
+        ))
+        .into());
     }
     Ok((min, max))
 }
@@ -74,8 +74,7 @@ pub(super) fn finish(g: Given) -> Result<Option<Reconnect>, Exit> {
             g.timeout_s.map(|_| "--reconnect-timeout")
         };
         if let Some(name) = limit {
-            log::error!("{name} is allowed only with --reconnect");
-            return Err(Exit::Failure);
+            return Err(Error::new(format!("{name} is allowed only with --reconnect")).into());
         }
         return Ok(None);
     }

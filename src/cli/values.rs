@@ -2,6 +2,7 @@
 //! messages, script weights and files, `--random-seed`, `-I`'s steps and
 //! the default database name.
 
+use crate::error::Error;
 use std::io::Read;
 
 use super::{ALL_INIT_STEPS, Exit};
@@ -19,10 +20,7 @@ pub(super) fn default_dbname() -> Result<String, Exit> {
     }
     match crate::sys::user::effective_user_name() {
         Ok(u) => Ok(u),
-        Err(e) => {
-            log::raw(format!("{}: {e}\n", log::progname()).as_bytes());
-            Err(Exit::Failure)
-        }
+        Err(e) => Err(Error::raw(format!("{}: {e}\n", log::progname())).into()),
     }
 }
 
@@ -31,42 +29,39 @@ pub(super) fn parse_int_option(text: &str, name: &str, min: i32, max: i32) -> Re
     match option::option_parse_int(text, min, max) {
         Ok(v) => Ok(v),
         Err(IntOptionError::Invalid) => {
-            log::error!("invalid value \"{text}\" for option {name}");
-            Err(Exit::Failure)
+            Err(Error::new(format!("invalid value \"{text}\" for option {name}")).into())
         }
         Err(IntOptionError::Range) => {
-            log::error!("{name} must be in range {min}..{max}");
-            Err(Exit::Failure)
+            Err(Error::new(format!("{name} must be in range {min}..{max}")).into())
         }
     }
 }
 
 /// `set_random_seed`: None (unset) or "time" seeds from the clock, "rand"
-/// from the kernel, else an unsigned integer. Logs C's messages; None on
-/// failure (the caller adds where the seed came from).
-pub(super) fn set_random_seed(text: Option<&str>) -> Option<u64> {
+/// from the kernel, else an unsigned integer; or C's messages (the caller
+/// adds where the seed came from).
+pub(super) fn set_random_seed(text: Option<&str>) -> Result<u64, Error> {
     let seed = match text.map(parse_seed) {
         None | Some(Some(SeedSpec::Time)) => {
             u64::from_ne_bytes(crate::sys::clock::monotonic_us().to_ne_bytes())
         }
         Some(Some(SeedSpec::Rand)) => match crate::sys::clock::strong_random_u64() {
             Some(s) => s,
-            None => {
-                log::error!("could not generate random seed");
-                return None;
-            }
+            None => return Err(Error::new("could not generate random seed")),
         },
         Some(Some(SeedSpec::Value(v))) => v,
         Some(None) => {
-            log::error!("unrecognized random seed option \"{}\"", text.unwrap_or_default());
-            log::detail!("Expecting an unsigned integer, \"time\" or \"rand\".");
-            return None;
+            return Err(Error::new(format!(
+                "unrecognized random seed option \"{}\"",
+                text.unwrap_or_default()
+            ))
+            .detail("Expecting an unsigned integer, \"time\" or \"rand\"."));
         }
     };
     if text.is_some() {
         log::info!("setting random seed to {seed}");
     }
-    Some(seed)
+    Ok(seed)
 }
 
 /// `parseScriptWeight`: splits `NAME@W` at the last `@`.
@@ -78,15 +73,16 @@ pub(super) fn parse_script_weight(option: &str) -> Result<(String, i32), Exit> {
     let digits = &spec[1..];
     let r = option::strtol(digits);
     if r.overflow || r.consumed == 0 || r.consumed != digits.len() {
-        log::error!("invalid weight specification: {spec}");
-        return Err(Exit::Failure);
+        return Err(Error::new(format!("invalid weight specification: {spec}")).into());
     }
     match i32::try_from(r.value) {
         Ok(w) if w >= 0 => Ok((name.to_string(), w)),
-        _ => {
-            log::error!("weight specification out of range (0 .. {}): {}", i32::MAX, r.value);
-            Err(Exit::Failure)
-        }
+        _ => Err(Error::new(format!(
+            "weight specification out of range (0 .. {}): {}",
+            i32::MAX,
+            r.value
+        ))
+        .into()),
     }
 }
 
@@ -95,21 +91,30 @@ pub(super) fn read_script_file(name: &str) -> Result<Vec<u8>, Exit> {
     let mut buf = Vec::new();
     if name == "-" {
         if let Err(e) = std::io::stdin().lock().read_to_end(&mut buf) {
-            log::error!("could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
-            return Err(Exit::Failure);
+            return Err(Error::new(format!(
+                "could not read file \"{name}\": {}",
+                crate::sys::os_error_text(&e)
+            ))
+            .into());
         }
         return Ok(buf);
     }
     let mut f = match std::fs::File::open(name) {
         Ok(f) => f,
         Err(e) => {
-            log::error!("could not open file \"{name}\": {}", crate::sys::os_error_text(&e));
-            return Err(Exit::Failure);
+            return Err(Error::new(format!(
+                "could not open file \"{name}\": {}",
+                crate::sys::os_error_text(&e)
+            ))
+            .into());
         }
     };
     if let Err(e) = f.read_to_end(&mut buf) {
-        log::error!("could not read file \"{name}\": {}", crate::sys::os_error_text(&e));
-        return Err(Exit::Failure);
+        return Err(Error::new(format!(
+            "could not read file \"{name}\": {}",
+            crate::sys::os_error_text(&e)
+        ))
+        .into());
     }
     Ok(buf)
 }
@@ -118,14 +123,13 @@ pub(super) fn read_script_file(name: &str) -> Result<Vec<u8>, Exit> {
 /// `dtgGvpf` (spaces allowed).
 pub(super) fn check_init_steps(steps: &str) -> Result<(), Exit> {
     if steps.is_empty() {
-        log::error!("no initialization steps specified");
-        return Err(Exit::Failure);
+        return Err(Error::new("no initialization steps specified").into());
     }
     for c in steps.chars() {
         if c != ' ' && !ALL_INIT_STEPS.contains(c) {
-            log::error!("unrecognized initialization step \"{c}\"");
-            log::detail!("Allowed step characters are: \"{ALL_INIT_STEPS}\".");
-            return Err(Exit::Failure);
+            return Err(Error::new(format!("unrecognized initialization step \"{c}\""))
+                .detail(format!("Allowed step characters are: \"{ALL_INIT_STEPS}\"."))
+                .into());
         }
     }
     Ok(())

@@ -152,10 +152,10 @@ impl fmt::Display for General {
         let x_exp: i64 = exp.parse().map_err(|_| fmt::Error)?;
 
         let mut out = Scratch::new();
-        let p_i = i64::try_from(p).unwrap_or(i64::MAX);
+        let p_i: i64 = crate::invariant::fits(p, "invariant: a precision far below 2^63");
         if x_exp < p_i && x_exp >= -4 {
             // %f with precision p - 1 - X.
-            let fprec = usize::try_from(p_i - 1 - x_exp).unwrap_or(0);
+            let fprec: usize = crate::invariant::fits(p_i - 1 - x_exp, "invariant: X < P");
             write!(out, "{a:.fprec$}")?;
             strip_fraction_zeros(&mut out);
         } else {
@@ -185,14 +185,14 @@ pub(crate) fn push_i64(out: &mut Vec<u8>, v: i64) {
     let mut buf = [b'-'; 21];
     let mut i = len;
     while n >= 100 {
-        let pair = usize::try_from(n % 100).unwrap_or(0) * 2;
+        let pair = crate::invariant::fits::<usize, _>(n % 100, "invariant: below 100") * 2;
         n /= 100;
         i -= 2;
         buf[i] = PAIRS[pair];
         buf[i + 1] = PAIRS[pair + 1];
     }
     if n >= 10 {
-        let pair = usize::try_from(n).unwrap_or(0) * 2;
+        let pair = crate::invariant::fits::<usize, _>(n, "invariant: below 100") * 2;
         buf[i - 2] = PAIRS[pair];
         buf[i - 1] = PAIRS[pair + 1];
     } else {
@@ -218,7 +218,7 @@ fn decimal_digits(n: u64) -> usize {
     };
     let bits = 64 - (n | 1).leading_zeros();
     // 1233 / 4096 is just above log10(2).
-    let t = usize::try_from((bits * 1233) >> 12).unwrap_or(0).min(19);
+    let t = crate::invariant::fits::<usize, _>((bits * 1233) >> 12, "invariant: below 20").min(19);
     (t + usize::from(n >= POW10[t])).max(1)
 }
 

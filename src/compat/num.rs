@@ -191,7 +191,7 @@ fn build_f64(mant: u64, exp: i64, sticky: bool) -> Option<(f64, bool)> {
         let v = if above_half { f64::from_bits(1) } else { 0.0 };
         return Some((v, true));
     }
-    let shift = u32::try_from(64 - keep).unwrap_or(63);
+    let shift: u32 = crate::invariant::fits(64 - keep, "invariant: 0 < keep <= 53");
     let mut kept = m >> shift;
     let rem = m & ((1u64 << shift) - 1);
     let halfway = 1u64 << (shift - 1);
@@ -214,7 +214,7 @@ fn build_f64(mant: u64, exp: i64, sticky: bool) -> Option<(f64, bool)> {
             return None;
         }
     }
-    let biased = u64::try_from(e2 + 1023).unwrap_or(0);
+    let biased: u64 = crate::invariant::fits(e2 + 1023, "invariant: a normal exponent");
     Some((f64::from_bits((biased << 52) | (kept & ((1u64 << 52) - 1))), false))
 }
 
@@ -245,12 +245,12 @@ pub(crate) fn strtol_erange(s: &[u8]) -> (i64, usize, bool) {
     }
     let v = if neg { -acc } else { acc };
     let clamped = v.clamp(i128::from(i64::MIN), i128::from(i64::MAX));
-    (i64::try_from(clamped).unwrap_or(0), i, clamped != v)
+    (crate::invariant::fits(clamped, "invariant: clamped to i64"), i, clamped != v)
 }
 
 /// C `(int)` of a `long`: keep the low 32 bits.
 pub(crate) fn c_int_of_long(v: i64) -> i32 {
-    let low = u32::try_from(v & 0xFFFF_FFFF).unwrap_or(0);
+    let low: u32 = crate::invariant::fits(v & 0xFFFF_FFFF, "invariant: 32 bits");
     i32::from_ne_bytes(low.to_ne_bytes())
 }
 

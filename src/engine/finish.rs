@@ -78,7 +78,10 @@ pub(super) fn report(
     let bench_start = bench_start.map_or(e.end, Mono::us);
     let connected = connected.map_or(bench_start, Mono::us);
     let (nclients, nthreads) = match &e.shard {
-        Some(s) => (s.clients.end - s.clients.start, i32::try_from(s.threads.len()).unwrap_or(0)),
+        Some(s) => (
+            s.clients.end - s.clients.start,
+            crate::invariant::fits(s.threads.len(), "invariant: a shard has at most -j threads"),
+        ),
         None => (cfg.nclients, cfg.nthreads),
     };
     let params = RunParams {
@@ -99,9 +102,9 @@ pub(super) fn report(
         continue_on_error: cfg.ext.continue_on_error,
         reconnect: cfg.ext.reconnect.is_some(),
         warmup_s: cfg.ext.warmup_s,
-        throttled: cfg.throttle_delay_us > 0.0,
+        throttled: cfg.throttle_delay_us.is_some(),
         latency_limit_us: cfg.latency_limit_us,
-        progress: cfg.progress > 0,
+        progress: cfg.progress.is_some(),
         is_connect: cfg.is_connect,
         per_script_stats: cfg.per_script_stats,
         report_per_command: cfg.report_per_command,
@@ -186,9 +189,7 @@ pub(super) fn report(
             percentiles: cfg.ext.latency_percentiles.as_deref(),
             throttled: params.throttled,
             shards: Vec::new(),
-            #[allow(clippy::cast_precision_loss)]
             span_s: (e.end - e.origin) as f64 / 1e6,
-            #[allow(clippy::cast_precision_loss)]
             deadline_s: e.deadline.map(|d| (d.us() - e.origin) as f64 / 1e6),
         };
         if let Err(err) = html::write(path, &html::render(&page, d)) {

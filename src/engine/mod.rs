@@ -6,7 +6,7 @@
 //! Only this module spawns threads. Workers share nothing mutable: each
 //! reads the run-wide [`shared`] state and sends progress snapshots and its
 //! final result over a channel. [`run`] says how the run went
-//! ([`RunOutcome`]) or why it could not be made ([`SetupFailed`]); `main`
+//! ([`RunOutcome`]) or why it could not be made ([`Error`]); `main`
 //! alone turns that into an exit status.
 
 pub(crate) mod client;
@@ -19,6 +19,7 @@ pub(crate) mod shell;
 mod thread_state;
 mod worker;
 
+use crate::error::Error;
 use std::sync::atomic::AtomicBool;
 
 use crate::config::{BenchConfig, PartitionMethod};
@@ -58,20 +59,14 @@ pub(crate) enum RunOutcome {
     },
 }
 
-/// The run could not be made: its set-up failed (no connection, no
-/// pgbench tables, no threads, a log file that cannot be opened). The
-/// messages have been printed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SetupFailed;
-
 /// How far in the past a `--start-at` may be when the program starts: a
 /// run whose connections are made after its time starts at once (and
 /// says so); one older than this is taken for a mistake.
 const START_AT_PAST_LIMIT_US: i64 = 60_000_000;
 
 /// Runs a benchmark.
-pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
-    let n = usize::try_from(cfg.nclients).unwrap_or(1);
+pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
+    let n: usize = crate::invariant::fits(cfg.nclients, "invariant: -c is at least 1");
     // Client variables: -D values, as strings, for every client.
     let mut proto = Vars::new(&cfg.registry);
     for (slot, value) in &cfg.defines {
@@ -84,23 +79,16 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     if let Some(at) = cfg.ext.start_at_us {
         let past = monotonic_us() + epoch_shift() - at;
         if past > START_AT_PAST_LIMIT_US {
-            #[allow(clippy::cast_precision_loss)]
             let secs = past as f64 / 1e6;
-            log::error!(
+            return Err(Error::new(format!(
                 "the time of --start-at is {secs:.3} s in the past (at most {} s are allowed)",
                 START_AT_PAST_LIMIT_US / 1_000_000
-            );
-            return Err(SetupFailed);
+            )));
         }
     }
-    let mut con = match Conn::connect(&cfg.conn) {
-        Ok(c) => c,
-        Err(e) => {
-            log::error!("{e}");
-            log::error!("could not create connection for setup");
-            return Err(SetupFailed);
-        }
-    };
+    let mut con = Conn::connect(&cfg.conn).map_err(|e| {
+        Error::new(e.to_string()).and_error("could not create connection for setup")
+    })?;
     let server_version = setup::print_version(&con);
     log::debug!(
         "pghost: {} pgport: {} nclients: {} {}: {} dbName: {}",
@@ -114,9 +102,9 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     let mut info =
         TableInfo { scale: cfg.scale, partition_method: PartitionMethod::None, partitions: 0 };
     if cfg.builtins.iter().any(|b| b.tables == Tables::Pgbench) {
-        info = setup::table_info(&mut con, cfg.scale_given).ok_or(SetupFailed)?;
+        info = setup::table_info(&mut con, cfg.scale_given)?;
     }
-    let sysbench = setup::builtin_facts(&mut con, cfg, &mut proto).ok_or(SetupFailed)?;
+    let sysbench = setup::builtin_facts(&mut con, cfg, &mut proto)?;
     // ...then the default seed, shared by all clients, unless -D gave one.
     if !proto.is_defined(SCALE) {
         proto.set_value(SCALE, Value::Int(i64::from(info.scale)));
@@ -148,14 +136,14 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         .collect();
     let n_commands: usize = cfg.scripts.iter().map(|s| s.commands.len()).sum();
     let mut clients = client_rngs.into_iter().enumerate().map(|(i, rng)| {
-        let id = i32::try_from(i).unwrap_or(i32::MAX);
+        let id = crate::invariant::fits(i, "invariant: a client's index is below -c, an i32");
         (id, rng)
     });
     // ...and three generators per thread. Each thread's clients are built
     // straight into its own vector: no array of every client is kept.
     // Under --shard the generators of every thread are drawn, but only
     // the shard's threads are built, with their clients' global ids.
-    let nthreads = usize::try_from(cfg.nthreads).unwrap_or(1).max(1);
+    let nthreads: usize = crate::invariant::fits(cfg.nthreads, "invariant: -j is at least 1");
     let mine = cfg.ext.shard.map_or(0..nthreads, |s| s.threads(nthreads));
     let mut threads: Vec<(ThreadState, Vec<Client>)> = Vec::with_capacity(mine.len());
     let mut dealt = 0;
@@ -188,8 +176,10 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     let waker = match Waker::new() {
         Ok(w) => w,
         Err(e) => {
-            log::error!("could not create an event descriptor: {}", crate::sys::os_error_text(&e));
-            return Err(SetupFailed);
+            return Err(Error::new(format!(
+                "could not create an event descriptor: {}",
+                crate::sys::os_error_text(&e)
+            )));
         }
     };
     let sync = RunSync::new(threads.len(), waker);
@@ -208,8 +198,8 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         timer,
         warmup_us: (cfg.ext.warmup_s > 0).then(|| i64::from(cfg.ext.warmup_s) * 1_000_000),
         start_at,
-        detailed: cfg.progress > 0
-            || cfg.throttle_delay_us > 0.0
+        detailed: cfg.progress.is_some()
+            || cfg.throttle_delay_us.is_some()
             || cfg.latency_limit_us.is_some()
             || cfg.use_log
             || cfg.per_script_stats
@@ -227,10 +217,16 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
     let (mut results, series) = workers?;
     let mut end = monotonic_us();
 
-    let outcome_of = |o: WorkerOutcome| results.iter().any(|r| r.outcome == o);
-    if outcome_of(WorkerOutcome::SetupFailed) {
-        return Err(SetupFailed);
+    if results.iter().any(|r| matches!(r.outcome, WorkerOutcome::SetupFailed(_))) {
+        // The first failure's messages (the other threads stopped because
+        // of it, or failed the same way).
+        let first = results.iter_mut().find_map(|r| match &mut r.outcome {
+            WorkerOutcome::SetupFailed(e) => e.take(),
+            _ => None,
+        });
+        return Err(first.unwrap_or_else(|| Error::new("the set-up of a thread failed")));
     }
+    let outcome_of = |o: WorkerOutcome| results.iter().any(|r| r.outcome == o);
     let outcome = if outcome_of(WorkerOutcome::ExitOnAbort) {
         RunOutcome::ExitedOnAbort
     } else if let Some(by) = crate::sys::signal::interrupted() {
@@ -249,7 +245,6 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         }
         // The time measured ends with the signal.
         end = end.min(by.at);
-        #[allow(clippy::cast_precision_loss)]
         let secs = (by.at - measured_from) as f64 / 1e6;
         log::info!(
             "run interrupted by {} after {secs:.3} s: the report covers the transactions completed until then",
@@ -268,7 +263,12 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, SetupFailed> {
         shard: cfg.ext.shard.map(|s| crate::report::ShardFacts {
             shard: s,
             threads: mine.clone(),
-            clients: first_client..first_client + i32::try_from(shard_clients).unwrap_or(i32::MAX),
+            clients: first_client
+                ..first_client
+                    + crate::invariant::fits::<i32, _>(
+                        shard_clients,
+                        "invariant: a shard has at most -c clients",
+                    ),
         }),
         late_start_us: start_at
             .map_or(0, |at| sync.origin.get().map_or(0, |origin| (origin - at).max(0))),
@@ -284,11 +284,12 @@ fn run_workers(
     shared: &Shared<'_>,
     threads: Vec<(ThreadState, Vec<Client>)>,
     start_time: i64,
-) -> Result<(Vec<WorkerResult>, Series), SetupFailed> {
+) -> Result<(Vec<WorkerResult>, Series), Error> {
     let nthreads = threads.len();
     let (tx, rx) = crossbeam_channel::unbounded::<Msg>();
     if !shared.cfg.is_connect {
-        // Until thread 0 has seen every initial connection made.
+        // Until the initial connections are made (before any other thread
+        // starts: see sys::malloc).
         crate::sys::malloc::map_connection_buffers();
     }
     std::thread::scope(|s| {
@@ -301,14 +302,19 @@ fn run_workers(
                     let _ = tx.send(Msg::Done(Box::new(r)));
                 });
             if let Err(e) = spawned {
-                log::error!("could not create thread: {}", crate::sys::os_error_text(&e));
                 // The threads already started wait for this one at the
                 // first barrier: they give up there.
                 shared.sync.abandon();
-                return Err(SetupFailed);
+                return Err(Error::new(format!(
+                    "could not create thread: {}",
+                    crate::sys::os_error_text(&e)
+                )));
             }
         }
         drop(tx);
+        // The main thread waits with the workers until the connections are
+        // made, so that no thread runs while the last one tunes malloc.
+        shared.sync.go(|| worker::after_connections(shared));
         Ok(progress::supervise(shared, &rx, nthreads, start_time))
     })
 }

@@ -33,9 +33,9 @@ pub(crate) fn supervise(
     let mut last = StatsData::new(0);
     let mut last_report: Option<i64> = None;
     let mut next_seq: u64 = 1;
-    let progress_us = i64::from(cfg.progress) * 1_000_000;
+    let progress_us = cfg.progress.map(|p| i64::from(p) * 1_000_000);
     // A report waits at most this long for a late worker's snapshot.
-    let grace_us = (progress_us / 2).min(1_000_000);
+    let grace_us = (progress_us.unwrap_or(0) / 2).min(1_000_000);
     // With --warmup, its progress lines first; then those of the
     // measurement, from its own origin.
     let mut measuring = sh.warmup_us.is_none();
@@ -54,14 +54,16 @@ pub(crate) fn supervise(
                 deadline = Some(t);
             }
         }
-        let report_due = origin
-            .map(|o| o + i64::try_from(next_seq).unwrap_or(i64::MAX).saturating_mul(progress_us));
+        let report_due = origin.zip(progress_us).map(|(o, every)| {
+            o + crate::invariant::fits::<i64, _>(next_seq, "invariant: fewer than 2^63 reports")
+                .saturating_mul(every)
+        });
         // As in C, reports follow thread 0: one is printed once thread 0
         // reached its time (with the other threads' snapshots of the same
         // moment, or their latest after a grace period), and none that
         // thread 0 finished before reaching.
         let followed = !done[0] || latest[0].0 >= next_seq;
-        if let Some(due) = report_due.filter(|_| progress_us > 0 && followed) {
+        if let Some(due) = report_due.filter(|_| followed) {
             let live_min = (0..nthreads).filter(|&t| !done[t]).map(|t| latest[t].0).min();
             let ready = live_min.is_none_or(|m| m >= next_seq);
             let overdue = now >= due + grace_us && latest[0].0 >= next_seq;
@@ -77,7 +79,8 @@ pub(crate) fn supervise(
                 let origin = origin.unwrap_or(start_time);
                 let prev = last_report.unwrap_or(origin);
                 // The seconds up to this report's time.
-                let window_end = next_seq.saturating_mul(cfg.progress.unsigned_abs().into());
+                let every = cfg.progress.map_or(0, i32::unsigned_abs);
+                let window_end = next_seq.saturating_mul(every.into());
                 let extra = if measuring {
                     percentile_suffix(sh, &series, window_start..window_end)
                 } else {

@@ -13,7 +13,8 @@ pub(crate) struct RunQueue {
 impl RunQueue {
     /// A queue holding clients `0..n` in order.
     pub(crate) fn with_all(n: usize) -> Self {
-        let mut slots: Vec<u32> = (0..u32::try_from(n).unwrap_or(u32::MAX)).collect();
+        let mut slots: Vec<u32> =
+            (0..crate::invariant::fits(n, "invariant: at most -c clients, an i32")).collect();
         slots.resize(n.max(1).next_power_of_two(), 0);
         RunQueue { slots, head: 0, len: n }
     }

@@ -3,6 +3,7 @@
 //! (`GetTableInfo`), the number and size of sysbench's tables, the SQL
 //! some builtin scripts need, and the vacuum before the run.
 
+use crate::error::Error;
 use std::ffi::CStr;
 
 use crate::config::{BenchConfig, PartitionMethod};
@@ -72,56 +73,58 @@ fn try_execute(con: &mut Conn, sql: &CStr) {
 const PARTITION_QUERY: &CStr = c"select o.n, p.partstrat, pg_catalog.count(i.inhparent) from pg_catalog.pg_class as c join pg_catalog.pg_namespace as n on (n.oid = c.relnamespace) cross join lateral (select pg_catalog.array_position(pg_catalog.current_schemas(true), n.nspname)) as o(n) left join pg_catalog.pg_partitioned_table as p on (p.partrelid = c.oid) left join pg_catalog.pg_inherits as i on (c.oid = i.inhparent) where c.relname = 'pgbench_accounts' and o.n is not null group by 1, 2 order by 1 asc limit 1";
 
 /// `GetTableInfo`: the scale from `pgbench_branches` and the partitioning
-/// of `pgbench_accounts`. None after C's fatal messages.
-pub(crate) fn table_info(con: &mut Conn, scale_given: bool) -> Option<TableInfo> {
+/// of `pgbench_accounts`, or C's fatal messages.
+pub(crate) fn table_info(con: &mut Conn, scale_given: bool) -> Result<TableInfo, Error> {
     let res = match con.exec(c"select count(*) from pgbench_branches") {
         Some(r) if r.status() == ExecStatus::TuplesOk => r,
         other => {
             let sqlstate = other.as_ref().and_then(crate::pq::PgResult::sqlstate);
-            log::error!("could not count number of branches: {}", con.error_message());
+            let e =
+                Error::new(format!("could not count number of branches: {}", con.error_message()));
             if sqlstate == Some(SQLSTATE_UNDEFINED_TABLE) {
-                log::hint!(
+                return Err(e.hint(format!(
                     "Perhaps you need to do initialization (\"pgbench -i\") in database \"{}\".",
                     con.db()
-                );
+                )));
             }
-            return None;
+            return Err(e);
         }
     };
     let text = String::from_utf8_lossy(res.value(0, 0)).into_owned();
     let scale = crate::compat::num::atoi(text.as_bytes());
     if scale < 0 {
-        log::error!("invalid count(*) from pgbench_branches: \"{text}\"");
-        return None;
+        return Err(Error::new(format!("invalid count(*) from pgbench_branches: \"{text}\"")));
     }
     if scale_given {
         log::warning!("scale option ignored, using count from pgbench_branches table ({scale})");
     }
     let mut info = TableInfo { scale, partition_method: PartitionMethod::None, partitions: 0 };
-    let Some(res) = con.exec(PARTITION_QUERY) else { return Some(info) };
+    let Some(res) = con.exec(PARTITION_QUERY) else { return Ok(info) };
     if res.status() != ExecStatus::TuplesOk {
-        return Some(info);
+        return Ok(info);
     }
     if res.ntuples() == 0 {
-        log::error!("no pgbench_accounts table found in \"search_path\"");
-        log::hint!(
-            "Perhaps you need to do initialization (\"pgbench -i\") in database \"{}\".",
-            con.db()
-        );
-        return None;
+        return Err(Error::new("no pgbench_accounts table found in \"search_path\"").hint(
+            format!(
+                "Perhaps you need to do initialization (\"pgbench -i\") in database \"{}\".",
+                con.db()
+            ),
+        ));
     }
     if !res.is_null(0, 1) {
         info.partition_method = match res.value(0, 1) {
             b"r" => PartitionMethod::Range,
             b"h" => PartitionMethod::Hash,
             other => {
-                log::error!("unexpected partition method: \"{}\"", String::from_utf8_lossy(other));
-                return None;
+                return Err(Error::new(format!(
+                    "unexpected partition method: \"{}\"",
+                    String::from_utf8_lossy(other)
+                )));
             }
         };
     }
     info.partitions = crate::compat::num::atoi(res.value(0, 2));
-    Some(info)
+    Ok(info)
 }
 
 /// How many tables `sbtest1`, `sbtest2`, ... in a row the search path
@@ -143,14 +146,14 @@ fn first_empty_table(n: i64) -> String {
 /// prepare) the `sbtest1`, `sbtest2`, ... in a row visible in the search
 /// path, with the largest id of `sbtest1` (its primary key answers at
 /// once; sysbench's prepare numbers the rows 1..table_size). Each must
-/// have rows. None after a message in C's style.
-pub(crate) fn sysbench_info(con: &mut Conn) -> Option<SysbenchTables> {
-    let hint = |con: &Conn| {
-        log::hint!(
+/// have rows. Else a message in C's style.
+pub(crate) fn sysbench_info(con: &mut Conn) -> Result<SysbenchTables, Error> {
+    let hint = |con: &Conn, e: Error| {
+        e.hint(format!(
             "Perhaps you need to do initialization (\"{} -i --sysbench-tables=N\") in database \"{}\".",
             log::progname(),
             con.db()
-        );
+        ))
     };
     let found = match recorded_tables(con)? {
         Some(sb) => sb,
@@ -160,91 +163,77 @@ pub(crate) fn sysbench_info(con: &mut Conn) -> Option<SysbenchTables> {
                     i64::from(crate::compat::num::atoi(r.value(0, 0)))
                 }
                 _ => {
-                    log::error!("could not count the sysbench tables: {}", con.error_message());
-                    return None;
+                    return Err(Error::new(format!(
+                        "could not count the sysbench tables: {}",
+                        con.error_message()
+                    )));
                 }
             };
             if tables < 1 {
-                log::error!("no sysbench table sbtest1 found in \"search_path\"");
-                hint(con);
-                return None;
+                let e = Error::new("no sysbench table sbtest1 found in \"search_path\"");
+                return Err(hint(con, e));
             }
             let table_size = match con.exec(c"select coalesce(max(id), 0) from sbtest1") {
                 Some(r) if r.status() == ExecStatus::TuplesOk => {
                     String::from_utf8_lossy(r.value(0, 0)).parse::<i64>().unwrap_or(0)
                 }
                 _ => {
-                    log::error!(
+                    return Err(Error::new(format!(
                         "could not find the size of table sbtest1: {}",
                         con.error_message()
-                    );
-                    return None;
+                    )));
                 }
             };
             SysbenchTables { tables, table_size }
         }
     };
-    let Ok(sql) = std::ffi::CString::new(first_empty_table(found.tables)) else { return None };
-    let empty = match con.exec(&sql) {
+    let empty = match con.exec(&sql_text(first_empty_table(found.tables))) {
         Some(r) if r.status() == ExecStatus::TuplesOk => crate::compat::num::atoi(r.value(0, 0)),
         _ => {
-            log::error!("could not read the sysbench tables: {}", con.error_message());
-            return None;
+            return Err(Error::new(format!(
+                "could not read the sysbench tables: {}",
+                con.error_message()
+            )));
         }
     };
     if empty > 0 || found.table_size < 1 {
-        log::error!("sysbench table sbtest{} is empty", empty.max(1));
-        hint(con);
-        return None;
+        let e = Error::new(format!("sysbench table sbtest{} is empty", empty.max(1)));
+        return Err(hint(con, e));
     }
-    Some(found)
+    Ok(found)
 }
 
 /// What the record table of `-i --sysbench-tables` says (None: there is
-/// none, as after sysbench's own prepare). None outside after a message.
-fn recorded_tables(con: &mut Conn) -> Option<Option<SysbenchTables>> {
+/// none, as after sysbench's own prepare), or a message.
+fn recorded_tables(con: &mut Conn) -> Result<Option<SysbenchTables>, Error> {
     let record = crate::init::SYSBENCH_RECORD;
     // (A query on a table that is not there would fail: ask first.)
-    let Ok(probe) =
-        std::ffi::CString::new(format!("select pg_catalog.to_regclass('{record}') is not null"))
-    else {
-        return Some(None);
-    };
+    let probe = sql_text(format!("select pg_catalog.to_regclass('{record}') is not null"));
     let visible = con
         .exec(&probe)
         .is_some_and(|r| r.status() == ExecStatus::TuplesOk && r.value(0, 0) == b"t");
     if !visible {
-        return Some(None);
+        return Ok(None);
     }
-    let Ok(sql) = std::ffi::CString::new(format!("select tables, table_size from {record}")) else {
-        return Some(None);
-    };
-    match con.exec(&sql) {
+    match con.exec(&sql_text(format!("select tables, table_size from {record}"))) {
         Some(r) if r.status() == ExecStatus::TuplesOk && r.ntuples() == 1 => {
             let num = |col| String::from_utf8_lossy(r.value(0, col)).parse::<i64>().unwrap_or(0);
-            Some(Some(SysbenchTables { tables: num(0), table_size: num(1) }))
+            Ok(Some(SysbenchTables { tables: num(0), table_size: num(1) }))
         }
-        Some(r) if r.status() == ExecStatus::TuplesOk => Some(None),
-        _ => {
-            log::error!(
-                "could not read table {}: {}",
-                crate::init::SYSBENCH_RECORD,
-                con.error_message()
-            );
-            None
-        }
+        Some(r) if r.status() == ExecStatus::TuplesOk => Ok(None),
+        _ => Err(Error::new(format!("could not read table {record}: {}", con.error_message()))),
     }
 }
 
 /// What the builtin scripts of the run need before it starts: for
 /// sysbench's, `:tables`, `:table_size` and `:clients` (unless `-D` set
 /// them); for some, SQL to run (once each). The sysbench tables used
-/// (`-D` may have set them); None after the messages.
+/// (`-D` may have set them); or the messages.
 pub(crate) fn builtin_facts(
     con: &mut Conn,
     cfg: &BenchConfig,
     proto: &mut Vars,
-) -> Option<Option<SysbenchTables>> {
+) -> Result<Option<SysbenchTables>, Error> {
     let mut used = None;
     if cfg.builtins.iter().any(|b| b.tables == Tables::Sysbench) {
         let sb = sysbench_info(con)?;
@@ -270,52 +259,56 @@ pub(crate) fn builtin_facts(
             continue;
         }
         done.push(f.name);
-        if !ensure_function(con, b.name, &f) {
-            return None;
-        }
+        ensure_function(con, b.name, &f)?;
     }
-    Some(used)
+    Ok(used)
 }
 
 /// Makes sure the database has the function a builtin script calls: when
 /// one of that name and arguments is visible with the same body it is used
 /// as it is (the run's role needs only EXECUTE on it); otherwise it is
-/// made. False after the messages.
-fn ensure_function(con: &mut Conn, builtin: &str, f: &Function) -> bool {
+/// made. Else the messages.
+fn ensure_function(con: &mut Conn, builtin: &str, f: &Function) -> Result<(), Error> {
     let name = f.name;
     let probe = format!(
         "select p.prosrc from pg_catalog.pg_proc p where p.proname = '{name}' and pg_catalog.pg_function_is_visible(p.oid) and pg_catalog.pg_get_function_identity_arguments(p.oid) = '{}'",
         f.args
     );
-    let Ok(probe) = std::ffi::CString::new(probe) else { return false };
-    let existing = match con.exec(&probe) {
+    let existing = match con.exec(&sql_text(probe)) {
         Some(r) if r.status() == ExecStatus::TuplesOk => {
             (r.ntuples() > 0).then(|| String::from_utf8_lossy(r.value(0, 0)).into_owned())
         }
         _ => {
-            log::error!("could not look for function {name}: {}", con.error_message());
-            return false;
+            return Err(Error::new(format!(
+                "could not look for function {name}: {}",
+                con.error_message()
+            )));
         }
     };
     if existing.as_deref() == Some(f.body) {
-        return true;
+        return Ok(());
     }
-    let Ok(sql) = std::ffi::CString::new(f.create_sql()) else { return false };
-    if con.exec(&sql).is_some_and(|r| r.status() == ExecStatus::CommandOk) {
-        return true;
+    if con.exec(&sql_text(f.create_sql())).is_some_and(|r| r.status() == ExecStatus::CommandOk) {
+        return Ok(());
     }
     let what = if existing.is_some() { "replace" } else { "create" };
-    log::error!(
+    let mut e = Error::new(format!(
         "could not {what} function {name}, which builtin script \"{builtin}\" calls: {}",
         con.error_message().trim_end()
-    );
+    ));
     if existing.is_some() {
-        log::detail!("A function {name}({}) exists with another body.", f.args);
+        e = e.detail(format!("A function {name}({}) exists with another body.", f.args));
     }
-    log::hint!(
-        "A role that may create functions in the schema can make it with a first run of \"{builtin}\"; other roles then need only EXECUTE on it."
-    );
     // Leave the transaction the failure left open.
     let _ = con.exec(c"rollback");
-    false
+    Err(e.hint(format!(
+        "A role that may create functions in the schema can make it with a first run of \"{builtin}\"; other roles then need only EXECUTE on it."
+    )))
+}
+
+/// A query of pgbench-rs's own as C text: its parts are SQL and names
+/// of our own, which hold no NUL byte.
+fn sql_text(sql: String) -> std::ffi::CString {
+    #[expect(clippy::expect_used, reason = "the text is ours and holds no NUL byte")]
+    std::ffi::CString::new(sql).expect("invariant: our own SQL holds no NUL byte")
 }

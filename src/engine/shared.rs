@@ -54,7 +54,7 @@ impl Shared<'_> {
     /// Whether `-R` is on.
     #[inline]
     pub(crate) fn throttled(&self) -> bool {
-        self.cfg.throttle_delay_us > 0.0
+        self.cfg.throttle_delay_us.is_some()
     }
 
     /// The end of the run under `-T` (none under `-t`, or not yet known
@@ -83,8 +83,9 @@ impl Shared<'_> {
 pub(crate) struct RunSync {
     /// C's "READY" barrier: all threads set up.
     pub(crate) ready: Gate,
-    /// C's "GO" barrier: all connections made.
-    pub(crate) go: Gate,
+    /// C's "GO" barrier: all connections made. The main thread passes it
+    /// too (see [`RunSync::go`]).
+    go: Gate,
     /// The origin of the run's clock (progress reports, `-T`): thread 0's
     /// start, or with `--start-at` the time the measurement started.
     pub(crate) origin: OnceLock<i64>,
@@ -107,7 +108,7 @@ impl RunSync {
     pub(crate) fn new(nthreads: usize, waker: Waker) -> Self {
         RunSync {
             ready: Gate::new(nthreads),
-            go: Gate::new(nthreads),
+            go: Gate::new(nthreads + 1),
             origin: OnceLock::new(),
             measure: Gate::new(nthreads),
             measure_origin: OnceLock::new(),
@@ -115,6 +116,16 @@ impl RunSync {
             stop: AtomicBool::new(false),
             waker,
         }
+    }
+
+    /// The "GO" barrier, which every worker and the main thread pass once
+    /// the initial connections are made (false: abandoned). Its last
+    /// arrival runs `once_all_wait` before it opens, while every other
+    /// thread of the process is parked there: the one moment after the
+    /// threads start at which a process-wide setting that glibc documents
+    /// as unsafe to change while other threads run (`mallopt`) may change.
+    pub(crate) fn go(&self, once_all_wait: impl FnOnce()) -> bool {
+        self.go.wait_then(once_all_wait)
     }
 
     /// Asks every worker to stop as soon as it can.
@@ -156,9 +167,18 @@ impl Gate {
     /// Waits until all `n` threads arrived (true) or the gate is abandoned
     /// (false).
     pub(crate) fn wait(&self) -> bool {
+        self.wait_then(|| {})
+    }
+
+    /// [`Gate::wait`], where the last thread to arrive runs `last` before
+    /// the gate opens (the others wait inside the gate meanwhile).
+    fn wait_then(&self, last: impl FnOnce()) -> bool {
         let Ok(mut st) = self.state.lock() else { return false };
         st.0 += 1;
         if st.0 >= self.n {
+            if !st.1 {
+                last();
+            }
             self.opened.notify_all();
             return !st.1;
         }

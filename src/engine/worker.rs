@@ -7,6 +7,7 @@
 //! for, and sockets only through [`Waiter`]: which mechanism waits is the
 //! wait set's business.
 
+use crate::error::Error;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -27,6 +28,8 @@ use crate::sys::wait::{Interest, Token, Waiter};
 use crate::time::Mono;
 
 /// A message from a worker to the main thread.
+// (A progress snapshot is sent once a -P interval: not worth a box.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub(crate) enum Msg {
     /// Cumulative statistics at a progress report time.
@@ -54,7 +57,7 @@ pub(crate) enum Msg {
 }
 
 /// How a worker's part of the run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum WorkerOutcome {
     /// Every client finished.
     Finished,
@@ -65,8 +68,9 @@ pub(crate) enum WorkerOutcome {
     /// report.
     ExitOnAbort,
     /// The set-up failed (an initial connection, the log file): the run
-    /// stops with the set-up's messages.
-    SetupFailed,
+    /// stops with the set-up's messages (None in the threads that stopped
+    /// because another one failed).
+    SetupFailed(Option<Error>),
     /// A signal interrupted the run: the clients stopped where they were
     /// (the commands in flight cancelled).
     Interrupted,
@@ -96,7 +100,7 @@ pub(crate) fn run(
     tx: &Sender<Msg>,
 ) -> WorkerResult {
     let cfg = sh.cfg;
-    let mut setup_failed = false;
+    let mut setup_error: Option<Error> = None;
     if sh.pin {
         crate::sys::affinity::pin_current_thread(th.slot);
     }
@@ -104,10 +108,7 @@ pub(crate) fn run(
         let path = txlog::log_path(cfg.log_prefix.as_deref(), std::process::id(), th.tid);
         match TxLog::open(&path, log_format(sh)) {
             Ok(l) => th.log = Some(l),
-            Err(e) => {
-                log::error!("{e}");
-                setup_failed = true;
-            }
+            Err(e) => setup_error = Some(Error::new(e.to_string())),
         }
     }
     if !sh.sync.ready.wait() {
@@ -116,14 +117,14 @@ pub(crate) fn run(
             state: th,
             bench_start: None,
             connected: None,
-            outcome: WorkerOutcome::SetupFailed,
+            outcome: WorkerOutcome::SetupFailed(setup_error),
         };
     }
     let thread_start = monotonic_us();
     if th.slot == 0 && sh.start_at.is_none() {
         sh.fix_origin(thread_start);
     }
-    if !cfg.is_connect && !setup_failed {
+    if !cfg.is_connect && setup_error.is_none() {
         for c in &mut clients {
             if sh.sync.stopping() {
                 break;
@@ -134,23 +135,21 @@ pub(crate) fn run(
                     c.set_conn(conn);
                 }
                 Err(e) => {
-                    log::error!("{e}");
-                    log::error!("could not create connection for client {}", c.id);
-                    setup_failed = true;
+                    setup_error = Some(
+                        Error::new(e.to_string())
+                            .and_error(format!("could not create connection for client {}", c.id)),
+                    );
                     break;
                 }
             }
         }
     }
-    if setup_failed {
+    if setup_error.is_some() {
         sh.sync.stop_all();
     }
-    if !sh.sync.go.wait() {
-        setup_failed = true;
-    }
-    if th.slot == 0 && !cfg.is_connect {
-        crate::sys::malloc::heap_after_connections();
-    }
+    // (Every thread passes the barrier, whatever failed.)
+    let go = sh.sync.go(|| after_connections(sh));
+    let setup_failed = setup_error.is_some() || !go;
     let connected = monotonic_us();
     th.throttle_trigger = match sh.start_at {
         Some(at) if !setup_failed => start_at(sh, th.slot, at, connected),
@@ -214,7 +213,7 @@ pub(crate) fn run(
         log::error!("{e}");
     }
     let outcome = if setup_failed {
-        WorkerOutcome::SetupFailed
+        WorkerOutcome::SetupFailed(setup_error)
     } else if end == LoopEnd::ExitOnAbort {
         WorkerOutcome::ExitOnAbort
     } else if clients.iter().any(|c| c.state == State::Aborted) {
@@ -241,7 +240,6 @@ pub(crate) fn run(
 fn start_at(sh: &Shared<'_>, slot: usize, at: i64, connected: i64) -> i64 {
     let start = sh.fix_origin(connected.max(at));
     if start > at && slot == 0 {
-        #[allow(clippy::cast_precision_loss)]
         let late = (start - at) as f64 / 1e6;
         let length = sh
             .cfg
@@ -254,6 +252,15 @@ fn start_at(sh: &Shared<'_>, slot: usize, at: i64, connected: i64) -> i64 {
     }
     sleep_until(sh, start);
     start
+}
+
+/// What the last thread to reach the "GO" barrier does while all others
+/// wait there: malloc's thresholds go back up once the initial
+/// connections are made (see `sys::malloc`).
+pub(super) fn after_connections(sh: &Shared<'_>) {
+    if !sh.cfg.is_connect {
+        crate::sys::malloc::heap_after_connections();
+    }
 }
 
 /// Sleeps until `t` (monotonic µs), or until the run is stopped.
@@ -309,7 +316,7 @@ fn warm_up(
 
 fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
     txlog::LogFormat {
-        agg_interval: sh.cfg.agg_interval,
+        agg_interval_us: sh.cfg.agg_interval.map(|s| i64::from(s) * 1_000_000),
         sample_rate: sh.cfg.sample_rate,
         throttled: sh.throttled(),
         latency_limit: sh.cfg.latency_limit_us.is_some(),
@@ -390,7 +397,8 @@ impl Loop {
     #[cold]
     #[inline(never)]
     fn rewatch(&mut self, waiter: &mut Waiter, i: u32, c: &Client) -> bool {
-        let Some(watched) = self.watched.get_mut(i as usize) else { return false };
+        // (i is a client's index: `watched` has one entry per client.)
+        let watched = &mut self.watched[i as usize];
         if watched.take().is_some() {
             waiter.unwatch(i);
         }
@@ -426,9 +434,9 @@ impl Loop {
         if let Some(fallback) = waiter.fallback() {
             log::debug!("thread {} {fallback}", th.tid);
         }
-        let progress_us = i64::from(sh.cfg.progress) * 1_000_000;
+        let progress_us = sh.cfg.progress.map(|p| i64::from(p) * 1_000_000);
         let mut seq: u64 = 1;
-        let mut next_report = origin + progress_us;
+        let mut next_report = origin + progress_us.unwrap_or(0);
         let mut remains = clients.len();
         for (i, c) in (0..).zip(clients.iter()) {
             if !self.rewatch(&mut waiter, i, c) {
@@ -494,14 +502,14 @@ impl Loop {
 
             // How long may we wait? The clock is read only when a timer or
             // a progress report needs it.
-            let timed = progress_us > 0 || !self.timers.is_empty();
+            let timed = progress_us.is_some() || !self.timers.is_empty();
             let mut now = if timed { monotonic_us() } else { 0 };
             // A progress snapshot, once the clients that could run have
             // run (as C prints its report after advancing the clients).
-            if progress_us > 0 && now >= next_report {
+            if let Some(every) = progress_us.filter(|_| now >= next_report) {
                 send_progress(sh, th, tx, seq, now);
                 while now >= next_report {
-                    next_report += progress_us;
+                    next_report += every;
                     seq += 1;
                 }
             }
@@ -511,7 +519,7 @@ impl Loop {
             } else if let Some(Reverse((t, _))) = self.timers.peek() {
                 timeout = Some((*t - now).max(0));
             }
-            if progress_us > 0 {
+            if progress_us.is_some() {
                 let until_report = (next_report - now).max(0);
                 timeout = Some(timeout.map_or(until_report, |t| t.min(until_report)));
             }
@@ -552,7 +560,7 @@ impl Loop {
         // As C looks for a report time after advancing its clients, the
         // last clients' end (after the -T deadline, or the warm-up's) may
         // reach a report time: its snapshot.
-        if progress_us > 0 {
+        if progress_us.is_some() {
             let now = monotonic_us();
             if now >= next_report {
                 send_progress(sh, th, tx, seq, now);

@@ -4,6 +4,7 @@
 //! with C pgbench 17's SQL, DDL, progress lines and messages; or, with
 //! `--sysbench-tables`, sysbench's tables ([`sysbench`]).
 
+use crate::error::Error;
 use std::ffi::CString;
 
 use crate::compat::fmt::{Fixed, push_i64};
@@ -15,10 +16,6 @@ use crate::sys::clock::monotonic_us;
 mod sysbench;
 
 pub(crate) use sysbench::RECORD as SYSBENCH_RECORD;
-
-/// Initialization failed; the messages have been printed (exit status 1).
-#[derive(Debug)]
-pub(crate) struct Failed;
 
 /// Rows per unit of scale.
 const NBRANCHES: i64 = 1;
@@ -32,17 +29,10 @@ const LOG_STEP_SECONDS: f64 = 5.0;
 const COPY_CHUNK: usize = 256 * 1024;
 
 /// Runs the initialization steps (`runInitSteps`).
-pub(crate) fn run(cfg: &InitConfig) -> Result<(), Failed> {
-    let mut con = match Conn::connect(&cfg.conn) {
-        Ok(c) => c,
-        Err(msg) => {
-            log::error!("{msg}");
-            {
-                log::error!("could not create connection for initialization");
-                return Err(Failed);
-            };
-        }
-    };
+pub(crate) fn run(cfg: &InitConfig) -> Result<(), Error> {
+    let mut con = Conn::connect(&cfg.conn).map_err(|e| {
+        Error::new(e.to_string()).and_error("could not create connection for initialization")
+    })?;
     let _cancel = crate::pq::CancelOnSigint::arm(&con);
     if let Some(sb) = cfg.sysbench {
         return sysbench::run(&mut con, cfg, sb);
@@ -81,8 +71,7 @@ pub(crate) fn run(cfg: &InitConfig) -> Result<(), Failed> {
             }
             ' ' => continue,
             other => {
-                log::error!("unrecognized initialization step \"{other}\"");
-                return Err(Failed);
+                return Err(Error::new(format!("unrecognized initialization step \"{other}\"")));
             }
         };
         steps.record(op, start);
@@ -116,27 +105,24 @@ impl StepTimes {
 }
 
 /// Seconds since a [`monotonic_us`] instant, as C's `PG_TIME_GET_DOUBLE`.
-#[allow(clippy::cast_precision_loss)]
 fn seconds_since(start_us: i64) -> f64 {
     (monotonic_us() - start_us) as f64 / 1e6
 }
 
 /// `executeStatement`: runs a command that must return `PGRES_COMMAND_OK`.
-fn execute(con: &mut Conn, sql: &str) -> Result<(), Failed> {
+fn execute(con: &mut Conn, sql: &str) -> Result<(), Error> {
     let Ok(c_sql) = CString::new(sql) else {
-        log::error!("query failed: invalid query text");
-        return Err(Failed);
+        return Err(Error::new("query failed: invalid query text"));
     };
     let ok = con.exec(&c_sql).is_some_and(|r| r.status() == ExecStatus::CommandOk);
     if !ok {
-        log::error!("query failed: {}", con.error_message());
-        log::detail!("Query was: {sql}");
-        return Err(Failed);
+        return Err(Error::new(format!("query failed: {}", con.error_message()))
+            .detail(format!("Query was: {sql}")));
     }
     Ok(())
 }
 
-fn drop_tables(con: &mut Conn) -> Result<(), Failed> {
+fn drop_tables(con: &mut Conn) -> Result<(), Error> {
     log::raw(b"dropping old tables...\n");
     execute(
         con,
@@ -182,14 +168,8 @@ const DDLS: [Ddl; 4] = [
 ];
 
 /// `PQescapeIdentifier`, or a fatal error when libpq cannot escape it.
-fn quote_ident(con: &Conn, name: &str) -> Result<String, Failed> {
-    match con.escape_identifier(name) {
-        Some(s) => Ok(s),
-        None => {
-            log::error!("{}", con.error_message());
-            Err(Failed)
-        }
-    }
+fn quote_ident(con: &Conn, name: &str) -> Result<String, Error> {
+    con.escape_identifier(name).ok_or_else(|| Error::new(con.error_message()))
 }
 
 fn unlogged(cfg: &InitConfig) -> &'static str {
@@ -211,7 +191,7 @@ fn main_table_unlogged(cfg: &InitConfig, server_version: i32) -> &'static str {
     }
 }
 
-fn create_tables(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+fn create_tables(con: &mut Conn, cfg: &InitConfig) -> Result<(), Error> {
     log::raw(b"creating tables...\n");
     for ddl in &DDLS {
         let cols = if cfg.scale >= SCALE_32BIT_THRESHOLD { ddl.big_cols } else { ddl.small_cols };
@@ -263,7 +243,7 @@ fn partition_ddl(cfg: &InitConfig, p: i32) -> String {
     sql
 }
 
-fn create_partitions(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+fn create_partitions(con: &mut Conn, cfg: &InitConfig) -> Result<(), Error> {
     log::raw(format!("creating {} partitions...\n", cfg.partitions).as_bytes());
     for p in 1..=cfg.partitions {
         execute(con, &partition_ddl(cfg, p))?;
@@ -271,14 +251,14 @@ fn create_partitions(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
     Ok(())
 }
 
-fn truncate_tables(con: &mut Conn) -> Result<(), Failed> {
+fn truncate_tables(con: &mut Conn) -> Result<(), Error> {
     execute(
         con,
         "truncate table pgbench_accounts, pgbench_branches, pgbench_history, pgbench_tellers",
     )
 }
 
-fn generate_client_side(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+fn generate_client_side(con: &mut Conn, cfg: &InitConfig) -> Result<(), Error> {
     log::raw(b"generating data (client-side)...\n");
     execute(con, "begin")?;
     truncate_tables(con)?;
@@ -364,7 +344,6 @@ impl Progress {
         }
     }
 
-    #[allow(clippy::cast_precision_loss)]
     fn print(&mut self, j: i64, total: i64, table: &str, elapsed: f64) {
         let remaining = (total - j) as f64 * elapsed / j as f64;
         // COMPAT: C computes the percentage in int64 and prints it as int.
@@ -392,7 +371,7 @@ impl Progress {
 }
 
 /// `initPopulateTable`: fills one table with COPY, FREEZE where C uses it.
-fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed> {
+fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Error> {
     let total = table.base() * i64::from(cfg.scale);
     let freeze =
         con.server_version() >= 140_000 && (table != Table::Accounts || cfg.partitions == 0);
@@ -402,13 +381,11 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
         format!("copy {} from stdin", table.name())
     };
     let Ok(c_sql) = CString::new(sql) else {
-        log::error!("invalid format string");
-        return Err(Failed);
+        return Err(Error::new("invalid format string"));
     };
     let status = con.exec(&c_sql).map(|r| r.status());
     if status != Some(ExecStatus::CopyIn) {
-        log::error!("unexpected copy in result: {}", con.error_message());
-        return Err(Failed);
+        return Err(Error::new(format!("unexpected copy in result: {}", con.error_message())));
     }
     let mut progress = Progress::new(cfg.quiet);
     let mut buf = Vec::with_capacity(COPY_CHUNK + 128);
@@ -416,8 +393,7 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
         table.push_row(&mut buf, k);
         if buf.len() >= COPY_CHUNK {
             if !con.put_copy_data(&buf) {
-                log::error!("PQputline failed");
-                return Err(Failed);
+                return Err(Error::new("PQputline failed"));
             }
             buf.clear();
         }
@@ -431,14 +407,12 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Failed
 }
 
 /// Sends the last COPY data and ends the COPY, with C's messages.
-fn end_copy(con: &mut Conn, buf: &[u8]) -> Result<(), Failed> {
+fn end_copy(con: &mut Conn, buf: &[u8]) -> Result<(), Error> {
     if !buf.is_empty() && !con.put_copy_data(buf) {
-        log::error!("PQputline failed");
-        return Err(Failed);
+        return Err(Error::new("PQputline failed"));
     }
     if !con.put_copy_end() {
-        log::error!("very last PQputline failed");
-        return Err(Failed);
+        return Err(Error::new("very last PQputline failed"));
     }
     let ok = con.get_result().is_some_and(|r| r.status() == ExecStatus::CommandOk);
     // Drain to the end of the command, as PQendcopy does.
@@ -446,14 +420,13 @@ fn end_copy(con: &mut Conn, buf: &[u8]) -> Result<(), Failed> {
     if !ok {
         log::raw(con.error_message().as_bytes());
         {
-            log::error!("PQendcopy failed");
-            return Err(Failed);
+            return Err(Error::new("PQendcopy failed"));
         };
     }
     Ok(())
 }
 
-fn generate_server_side(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+fn generate_server_side(con: &mut Conn, cfg: &InitConfig) -> Result<(), Error> {
     log::raw(b"generating data (server-side)...\n");
     execute(con, "begin")?;
     truncate_tables(con)?;
@@ -482,7 +455,7 @@ fn generate_server_side(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> 
     execute(con, "commit")
 }
 
-fn vacuum(con: &mut Conn) -> Result<(), Failed> {
+fn vacuum(con: &mut Conn) -> Result<(), Error> {
     log::raw(b"vacuuming...\n");
     for t in ["pgbench_branches", "pgbench_tellers", "pgbench_accounts", "pgbench_history"] {
         execute(con, &format!("vacuum analyze {t}"))?;
@@ -490,7 +463,7 @@ fn vacuum(con: &mut Conn) -> Result<(), Failed> {
     Ok(())
 }
 
-fn create_primary_keys(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
+fn create_primary_keys(con: &mut Conn, cfg: &InitConfig) -> Result<(), Error> {
     log::raw(b"creating primary keys...\n");
     for ddl in [
         "alter table pgbench_branches add primary key (bid)",
@@ -506,7 +479,7 @@ fn create_primary_keys(con: &mut Conn, cfg: &InitConfig) -> Result<(), Failed> {
     Ok(())
 }
 
-fn create_foreign_keys(con: &mut Conn) -> Result<(), Failed> {
+fn create_foreign_keys(con: &mut Conn) -> Result<(), Error> {
     log::raw(b"creating foreign keys...\n");
     for ddl in [
         "alter table pgbench_tellers add constraint pgbench_tellers_bid_fkey foreign key (bid) references pgbench_branches",

@@ -5,9 +5,10 @@
 //! distribution, `c` and `pad` as random digits), the ids from each table's
 //! sequence as sysbench's inserts take them.
 
-use super::{Failed, Progress, execute};
+use super::{Progress, execute};
 use crate::compat::fmt::push_i64;
 use crate::config::{InitConfig, SysbenchInit};
+use crate::error::Error;
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
 use crate::rand::prng::PgPrng;
@@ -25,7 +26,7 @@ const C_GROUPS: usize = 10;
 const PAD_GROUPS: usize = 5;
 
 /// Runs the four steps over every table, timing each as `-i` does.
-pub(super) fn run(con: &mut Conn, cfg: &InitConfig, sb: SysbenchInit) -> Result<(), Failed> {
+pub(super) fn run(con: &mut Conn, cfg: &InitConfig, sb: SysbenchInit) -> Result<(), Error> {
     let mut timing = super::StepTimes::default();
     let steps: [(&str, &str); 4] = [
         ("dropping old tables...", "drop tables"),
@@ -84,15 +85,13 @@ fn populate(
     sb: SysbenchInit,
     n: i32,
     rng: &mut PgPrng,
-) -> Result<(), Failed> {
+) -> Result<(), Error> {
     let name = format!("sbtest{n}");
     let Ok(sql) = std::ffi::CString::new(format!("COPY {name} (k, c, pad) FROM STDIN")) else {
-        log::error!("invalid format string");
-        return Err(Failed);
+        return Err(Error::new("invalid format string"));
     };
     if con.exec(&sql).map(|r| r.status()) != Some(ExecStatus::CopyIn) {
-        log::error!("unexpected copy in result: {}", con.error_message());
-        return Err(Failed);
+        return Err(Error::new(format!("unexpected copy in result: {}", con.error_message())));
     }
     let total = i64::from(sb.table_size);
     let size = sb.table_size.unsigned_abs();
@@ -107,8 +106,7 @@ fn populate(
         buf.push(b'\n');
         if buf.len() >= super::COPY_CHUNK {
             if !con.put_copy_data(&buf) {
-                log::error!("PQputline failed");
-                return Err(Failed);
+                return Err(Error::new("PQputline failed"));
             }
             buf.clear();
         }

@@ -5,39 +5,38 @@
 //! the same `--start-at`, and measured intervals that overlap. Each
 //! refusal names the files.
 
+use crate::error::Error;
 use serde_json::Value;
 
-use super::{Doc, Failed};
-use crate::log;
+use super::Doc;
 
 /// Reads one document: JSON, and a pgbench-rs report of the schema this
 /// program writes.
-pub(super) fn read(path: &str) -> Result<Value, Failed> {
+pub(super) fn read(path: &str) -> Result<Value, Error> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            log::error!("could not read report file \"{path}\": {}", crate::sys::os_error_text(&e));
-            return Err(Failed);
+            return Err(Error::new(format!(
+                "could not read report file \"{path}\": {}",
+                crate::sys::os_error_text(&e)
+            )));
         }
     };
     let v: Value = match serde_json::from_str(&text) {
         Ok(v) => v,
         Err(e) => {
-            log::error!("report file \"{path}\" is not JSON: {e}");
-            return Err(Failed);
+            return Err(Error::new(format!("report file \"{path}\" is not JSON: {e}")));
         }
     };
     if v["format"] != "pgbench-rs report" {
-        log::error!("\"{path}\" is not a pgbench-rs JSON report");
-        return Err(Failed);
+        return Err(Error::new(format!("\"{path}\" is not a pgbench-rs JSON report")));
     }
     let version = u64::from(crate::report::json::SCHEMA_VERSION);
     if v["schema_version"].as_u64() != Some(version) {
-        log::error!(
+        return Err(Error::new(format!(
             "\"{path}\" has schema version {}, this pgbench-rs reads version {version}",
             v["schema_version"]
-        );
-        return Err(Failed);
+        )));
     }
     Ok(v)
 }
@@ -69,14 +68,14 @@ fn first_difference(a: &Value, b: &Value) -> String {
 }
 
 /// The shard a document is of: (K, N).
-fn shard_of(d: &Doc) -> Result<(u64, u64), Failed> {
+fn shard_of(d: &Doc) -> Result<(u64, u64), Error> {
     let s = &d.v["shard"];
     match (s["index"].as_u64(), s["count"].as_u64()) {
         (Some(k), Some(n)) => Ok((k, n)),
-        _ => {
-            log::error!("\"{}\" is not the report of a shard (a run with --shard)", d.path);
-            Err(Failed)
-        }
+        _ => Err(Error::new(format!(
+            "\"{}\" is not the report of a shard (a run with --shard)",
+            d.path
+        ))),
     }
 }
 
@@ -110,7 +109,7 @@ fn missing_message(missing: &[u64], n: u64, docs: &[Doc], shards: &[(u64, u64)])
 
 /// Checks that `docs` are the N shards of one run, each once, and puts
 /// them in shard order.
-pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Failed> {
+pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Error> {
     let mut shards = Vec::with_capacity(docs.len());
     for d in docs.iter() {
         shards.push(shard_of(d)?);
@@ -118,25 +117,22 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Failed> {
     let (first, n) = (&docs[0], shards[0].1);
     for (d, &(_, count)) in docs.iter().zip(&shards) {
         if count != n {
-            log::error!(
+            return Err(Error::new(format!(
                 "\"{}\" and \"{}\" are shards of different runs: one split in {n}, the other in {count}",
-                first.path,
-                d.path
-            );
-            return Err(Failed);
+                first.path, d.path
+            )));
         }
     }
     let base = comparable(&first.v["configuration"]);
     for d in docs.iter().skip(1) {
         let other = comparable(&d.v["configuration"]);
         if other != base {
-            log::error!(
+            return Err(Error::new(format!(
                 "\"{}\" and \"{}\" are reports of different runs: their configurations differ ({})",
                 first.path,
                 d.path,
                 first_difference(&base, &other)
-            );
-            return Err(Failed);
+            )));
         }
     }
     let mut missing = Vec::new();
@@ -151,18 +147,15 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Failed> {
             0 => missing.push(k),
             1 => {}
             2 => {
-                log::error!("{} are both shard {k} of {n}", quoted(&with));
-                return Err(Failed);
+                return Err(Error::new(format!("{} are both shard {k} of {n}", quoted(&with))));
             }
             _ => {
-                log::error!("{} are all shard {k} of {n}", quoted(&with));
-                return Err(Failed);
+                return Err(Error::new(format!("{} are all shard {k} of {n}", quoted(&with))));
             }
         }
     }
     if !missing.is_empty() {
-        log::error!("{}", missing_message(&missing, n, docs, &shards));
-        return Err(Failed);
+        return Err(Error::new(missing_message(&missing, n, docs, &shards)));
     }
     // One run: the shards measured at the same time.
     let span = |d: &Doc| (d.v["start_time_us"].as_i64(), d.v["end_time_us"].as_i64());
@@ -170,12 +163,10 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Failed> {
         match (span(first), span(d)) {
             ((Some(s1), Some(e1)), (Some(s2), Some(e2))) if s1.max(s2) < e1.min(e2) => {}
             _ => {
-                log::error!(
+                return Err(Error::new(format!(
                     "\"{}\" and \"{}\" are reports of different runs: they did not measure at the same time",
-                    first.path,
-                    d.path
-                );
-                return Err(Failed);
+                    first.path, d.path
+                )));
             }
         }
     }

@@ -8,6 +8,7 @@
 mod check;
 mod read;
 
+use crate::error::Error;
 use serde_json::Value;
 
 use crate::compat::fmt::Fixed;
@@ -21,11 +22,6 @@ use crate::script::{QueryMode, Script, VarRegistry, parse_script};
 use crate::stats::series::{Interval, PackedPart, Part, RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
 use read::BadField;
-
-/// The merge could not be made (the message has been printed): exit
-/// status 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Failed;
 
 /// How a merge that was made ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,15 +64,14 @@ struct Doc {
 }
 
 /// Runs `--merge`.
-pub(crate) fn run(m: &MergeConfig) -> Result<Merged, Failed> {
+pub(crate) fn run(m: &MergeConfig) -> Result<Merged, Error> {
     let mut docs = Vec::with_capacity(m.files.len());
     for path in &m.files {
         docs.push(Doc { path: path.clone(), v: check::read(path)? });
     }
     check::same_run(&mut docs)?;
     merge(m, &docs).map_err(|BadField(field)| {
-        log::error!("the reports lack \"{field}\", or it is not what it should be");
-        Failed
+        Error::new(format!("the reports lack \"{field}\", or it is not what it should be"))
     })
 }
 
@@ -100,9 +95,16 @@ fn scripts_of(cfg: &Value) -> Result<Vec<Script>, BadField> {
     Ok(out)
 }
 
-/// `-T`, `-t` and the like: a positive integer or null (0).
-fn opt_int(cfg: &Value, key: &str) -> i32 {
-    cfg[key].as_i64().and_then(|v| i32::try_from(v).ok()).unwrap_or(0)
+/// `-T`, `-t` and the like: an integer of `T`'s range, or null (None).
+fn opt_int<T: TryFrom<i64>>(cfg: &Value, key: &str) -> Result<Option<T>, BadField> {
+    match &cfg[key] {
+        Value::Null => Ok(None),
+        v => v
+            .as_i64()
+            .and_then(|v| T::try_from(v).ok())
+            .map(Some)
+            .ok_or_else(|| BadField(format!("configuration.{key}"))),
+    }
 }
 
 fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
@@ -214,7 +216,6 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         }
     }
     if !aligned {
-        #[allow(clippy::cast_precision_loss)]
         let apart = apart_us as f64 / 1e6;
         log::warning!(
             "the shards' measurements started {apart:.3} s apart (more than {} s): the merged report has no progress series",
@@ -236,13 +237,13 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         late_start_us: late_start,
         scripts: &s.scripts,
         total_weight: s.scripts.iter().map(|sc| i64::from(sc.weight)).sum(),
-        scale: opt_int(cfg, "scale"),
+        scale: opt_int(cfg, "scale")?.unwrap_or(0),
         partition_method: match cfg["partition_method"].as_str() {
             Some("range") => PartitionMethod::Range,
             Some("hash") => PartitionMethod::Hash,
             _ => PartitionMethod::None,
         },
-        partitions: opt_int(cfg, "partitions"),
+        partitions: opt_int(cfg, "partitions")?.unwrap_or(0),
         sysbench: cfg["sysbench_tables"].as_i64().map(|tables| crate::report::SysbenchTables {
             tables,
             table_size: cfg["sysbench_table_size"].as_i64().unwrap_or(0),
@@ -252,12 +253,12 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             Some("prepared") => QueryMode::Prepared,
             _ => QueryMode::Simple,
         },
-        nclients: opt_int(cfg, "clients"),
-        nthreads: opt_int(cfg, "threads"),
-        max_tries: u32::try_from(opt_int(cfg, "max_tries")).unwrap_or(1),
-        length: match cfg["duration_s"].as_i64().and_then(|s| i32::try_from(s).ok()) {
+        nclients: opt_int(cfg, "clients")?.unwrap_or(0),
+        nthreads: opt_int(cfg, "threads")?.unwrap_or(0),
+        max_tries: opt_int(cfg, "max_tries")?.unwrap_or(0),
+        length: match opt_int(cfg, "duration_s")? {
             Some(s) => RunLength::Seconds(s),
-            None => RunLength::Transactions(opt_int(cfg, "transactions_per_client")),
+            None => RunLength::Transactions(opt_int(cfg, "transactions_per_client")?.unwrap_or(0)),
         },
         failures_detailed: cfg["failures_detailed"].as_bool().unwrap_or(false),
         throttled,
@@ -269,7 +270,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         percentiles: shown.as_deref(),
         continue_on_error: cfg["continue_on_error"].as_bool().unwrap_or(false),
         reconnect: !cfg["reconnect"].is_null(),
-        warmup_s: opt_int(cfg, "warmup_s"),
+        warmup_s: opt_int(cfg, "warmup_s")?.unwrap_or(0),
     };
     let totals = RunTotals {
         total,
@@ -287,7 +288,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
     let server = read::text(first, &["server_version"])?;
     report::write_stdout(&banner(server));
     if aligned && params.progress {
-        progress_lines(cfg, &params, &dist, origin_us, end_us);
+        progress_lines(cfg, &params, &dist, origin_us, end_us)?;
     }
     let text = report::format_results(&params, &totals);
     report::write_stdout(&text);
@@ -366,10 +367,8 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             percentiles: params.percentiles,
             throttled: params.throttled,
             shards: docs.iter().map(|d| shard_tps(d, origin_us)).collect::<Result<_, _>>()?,
-            #[allow(clippy::cast_precision_loss)]
             span_s: (end_us - origin_us) as f64 / 1e6,
             // Each shard's -T counts from its own start.
-            #[allow(clippy::cast_precision_loss)]
             deadline_s: params.length.seconds().map(|d| f64::from(d) + apart_us as f64 / 1e6),
         };
         if let Err(err) = html::write(path, &html::render(&page, &dist)) {
@@ -390,11 +389,9 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
 /// interval after the run's origin `origin_us`, its length, tps), s.
 fn shard_tps(d: &Doc, origin_us: i64) -> Result<(String, Vec<html::ShardSecond>), BadField> {
     let k = read::int(&d.v, &["shard", "index"])?;
-    #[allow(clippy::cast_precision_loss)]
     let shift = (read::int(&d.v, &["progress", "start_time_us"])? - origin_us) as f64 / 1e6;
     let mut points = Vec::new();
     for iv in read::list(&d.v, &["progress", "intervals"])? {
-        #[allow(clippy::cast_precision_loss)]
         let start = shift + read::int(iv, &["index"])? as f64;
         points.push((start, read::num(iv, &["duration_s"])?, read::num(iv, &["tps"])?));
     }
@@ -413,8 +410,14 @@ fn banner(server: &str) -> String {
 
 /// The `-P` lines one run would have printed, from the merged seconds:
 /// one per complete `-P` interval up to the end of the run.
-fn progress_lines(cfg: &Value, p: &RunParams<'_>, dist: &RunDist, origin_us: i64, end_us: i64) {
-    let every = u64::try_from(opt_int(cfg, "progress_s")).unwrap_or(1).max(1);
+fn progress_lines(
+    cfg: &Value,
+    p: &RunParams<'_>,
+    dist: &RunDist,
+    origin_us: i64,
+    end_us: i64,
+) -> Result<(), BadField> {
+    let every = opt_int::<u64>(cfg, "progress_s")?.unwrap_or(1).max(1);
     let f = ProgressFormat {
         timestamp: cfg["progress_timestamp"].as_bool().unwrap_or(false),
         throttled: p.throttled,
@@ -454,4 +457,5 @@ fn progress_lines(cfg: &Value, p: &RunParams<'_>, dist: &RunDist, origin_us: i64
         log::raw(line.as_bytes());
         k += 1;
     }
+    Ok(())
 }

@@ -46,14 +46,14 @@ impl PgResult {
     pub(crate) fn ntuples(&self) -> usize {
         // SAFETY: the pointer is a live result owned by self.
         let n = unsafe { pq_sys::PQntuples(self.ptr()) };
-        usize::try_from(n).unwrap_or(0)
+        crate::invariant::fits(n, "invariant: libpq counts rows from 0")
     }
 
     /// `PQnfields`.
     pub(crate) fn nfields(&self) -> usize {
         // SAFETY: the pointer is a live result owned by self.
         let n = unsafe { pq_sys::PQnfields(self.ptr()) };
-        usize::try_from(n).unwrap_or(0)
+        crate::invariant::fits(n, "invariant: libpq counts fields from 0")
     }
 
     /// `PQfname`: the name of column `col` (empty if out of range).

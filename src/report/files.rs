@@ -16,11 +16,10 @@
 //! write that fails (a full file system) leaves the old file or none, never
 //! a cut one; the failure is remembered ([`failed`]) for the exit status.
 
+use crate::error::Error;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-
-use crate::log;
 
 /// A report file could not be written.
 static FAILED: AtomicBool = AtomicBool::new(false);
@@ -88,31 +87,29 @@ fn writable(path: &str) -> std::io::Result<PathBuf> {
 
 /// Checks the report files (`(option, file)`) before a run connects or a
 /// merge reads `inputs`: each can be written, and each is another file
-/// than the other reports and the inputs. Prints the error and returns
-/// Err(()) when one is not so.
-pub(crate) fn check(reports: &[(&str, &str)], inputs: &[String]) -> Result<(), ()> {
+/// than the other reports and the inputs; else the error.
+pub(crate) fn check(reports: &[(&str, &str)], inputs: &[String]) -> Result<(), Error> {
     let mut seen: Vec<(&str, &str, PathBuf)> = Vec::with_capacity(reports.len());
     for &(option, path) in reports {
         let target = match writable(path) {
             Ok(t) => t,
             Err(e) => {
-                log::error!(
+                return Err(Error::new(format!(
                     "could not create report file \"{path}\": {}",
                     crate::sys::os_error_text(&e)
-                );
-                return Err(());
+                )));
             }
         };
         if let Some((other, other_path, _)) = seen.iter().find(|s| s.2 == target) {
-            log::error!(
+            return Err(Error::new(format!(
                 "{other} and {option} name the same file (\"{other_path}\" and \"{path}\"): one report would overwrite the other"
-            );
-            return Err(());
+            )));
         }
         for input in inputs {
             if resolve(input).is_ok_and(|i| i == target) {
-                log::error!("{option} would overwrite \"{input}\", one of the reports to merge");
-                return Err(());
+                return Err(Error::new(format!(
+                    "{option} would overwrite \"{input}\", one of the reports to merge"
+                )));
             }
         }
         seen.push((option, path, target));

@@ -71,13 +71,11 @@ fn ms3(ms: f64) -> Value {
 }
 
 /// Epoch microseconds as seconds.
-#[allow(clippy::cast_precision_loss)]
 fn seconds(us: i64) -> f64 {
     us as f64 / 1e6
 }
 
 /// `100 * part / whole` to `decimals`, null when `whole` is 0.
-#[allow(clippy::cast_precision_loss)]
 fn pct_to(part: i64, whole: i64, decimals: usize) -> Value {
     if whole == 0 { Value::Null } else { printed(100.0 * part as f64 / whole as f64, decimals) }
 }
@@ -161,14 +159,12 @@ fn stats_block(
 ) -> Map<String, Value> {
     let mut o = Map::new();
     counts(&mut o, s);
-    #[allow(clippy::cast_precision_loss)]
     o.insert("tps".into(), printed(s.cnt as f64 / duration_s, 6));
     o.insert("latency_ms".into(), dist(&s.latency, part.map(|p| &p.latency), pcts));
     let lag = if throttled {
         let mut lag = dist(&s.lag, part.map(|p| &p.lag), pcts);
         // The report's lag average, as C computes it (in another order
         // than other means).
-        #[allow(clippy::cast_precision_loss)]
         if s.lag.count > 0 {
             lag["mean"] = ms3(0.001 * s.lag.sum / s.lag.count as f64);
         }
@@ -183,7 +179,6 @@ fn stats_block(
 /// The `configuration` of the document: the command line, every option
 /// and the scripts.
 pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
-    let positive = |v: i32| if v > 0 { json!(v) } else { Value::Null };
     let defines: Map<String, Value> = cfg
         .defines
         .iter()
@@ -199,10 +194,7 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         .latency_percentiles
         .as_ref()
         .map(|v| v.iter().map(|p| json!(p.value)).collect::<Vec<_>>());
-    #[allow(clippy::cast_precision_loss)]
-    let rate = (cfg.throttle_delay_us > 0.0)
-        .then(|| printed(1e6 * f64::from(cfg.nthreads) / cfg.throttle_delay_us, 6));
-    #[allow(clippy::cast_precision_loss)]
+    let rate = cfg.throttle_delay_us.map(|delay| printed(1e6 * f64::from(cfg.nthreads) / delay, 6));
     let limit = cfg.latency_limit_us.map(|l| l as f64 / 1000.0);
     let mut c = json!({
         "command_line": cfg.argv,
@@ -225,7 +217,7 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         "rate_tps": rate,
         "latency_limit_ms": limit,
         "connect": cfg.is_connect,
-        "progress_s": positive(cfg.progress),
+        "progress_s": cfg.progress,
         "progress_timestamp": cfg.progress_timestamp,
         "report_per_command": cfg.report_per_command,
         "failures_detailed": cfg.failures_detailed,
@@ -237,7 +229,7 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         "log": cfg.use_log,
         "log_prefix": cfg.log_prefix,
         "sampling_rate": (cfg.sample_rate > 0.0).then_some(cfg.sample_rate),
-        "aggregate_interval_s": positive(cfg.agg_interval),
+        "aggregate_interval_s": cfg.agg_interval,
         "random_seed": cfg.random_seed,
         "defines": defines,
         "connection": {
@@ -311,7 +303,6 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         p.length.transactions().map_or(Value::Null, |n| json!(n.wrapping_mul(p.nclients))),
     );
     totals.insert("late".into(), json!(t.latency_late));
-    #[allow(clippy::cast_precision_loss)]
     let late_pct =
         if t.total.cnt > 0 { 100.0 * t.latency_late as f64 / t.total.cnt as f64 } else { 0.0 };
     totals.insert("late_pct".into(), printed(late_pct, 3));
@@ -340,7 +331,6 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
             let mut o = stats_block(&s, part, m.bench_duration, p.throttled, pcts);
             o.insert("name".into(), json!(script.desc));
             o.insert("weight".into(), json!(script.weight));
-            #[allow(clippy::cast_precision_loss)]
             o.insert(
                 "weight_pct".into(),
                 printed(100.0 * f64::from(script.weight) / p.total_weight as f64, 1),
@@ -365,11 +355,9 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
                         let h = dist.and_then(|d| d.commands.get(i)).and_then(|c| c.get(j));
                         let mut latency = dist_or_empty(&ss, h, pcts);
                         // The report's average, as C computes it from seconds.
-                        #[allow(clippy::cast_precision_loss)]
                         if c.elapsed.count > 0 {
                             latency["mean"] = ms3(1000.0 * c.elapsed.sum / c.elapsed.count as f64);
                         }
-                        #[allow(clippy::cast_precision_loss)]
                         let tps = c.elapsed.count as f64 / m.bench_duration;
                         json!({
                             "text": cmd.first_line,

@@ -172,7 +172,6 @@ pub(crate) struct Measures {
 
 impl Measures {
     /// C's arithmetic for them.
-    #[allow(clippy::cast_precision_loss)]
     pub(crate) fn of(p: &RunParams<'_>, t: &RunTotals<'_>) -> Self {
         let total = &t.total;
         let failures = total.failures();
@@ -195,7 +194,6 @@ impl Measures {
 }
 
 /// `100.0 * part / whole` as C computes a percentage of int64 counts.
-#[allow(clippy::cast_precision_loss)]
 fn pct(part: i64, whole: i64) -> Fixed {
     Fixed(100.0 * part as f64 / whole as f64, 3)
 }
@@ -249,7 +247,6 @@ fn failure_lines(o: &mut String, prefix: &str, p: &RunParams<'_>, s: &StatsData,
 }
 
 /// Formats the final report exactly as C pgbench 17's `printResults`.
-#[allow(clippy::cast_precision_loss)]
 pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     let mut o = String::with_capacity(1024);
     let total = &t.total;
@@ -293,7 +290,6 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
         );
     }
     if p.late_start_us > 0 {
-        #[allow(clippy::cast_precision_loss)]
         let late = p.late_start_us as f64 / 1e6;
         let _ = writeln!(o, "late start: {} s after --start-at", Fixed(late, 3));
     }
@@ -389,7 +385,6 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     o
 }
 
-#[allow(clippy::cast_precision_loss)]
 fn script_section(
     o: &mut String,
     p: &RunParams<'_>,
@@ -433,7 +428,6 @@ fn script_section(
     }
 }
 
-#[allow(clippy::cast_precision_loss)]
 fn command_section(
     o: &mut String,
     p: &RunParams<'_>,

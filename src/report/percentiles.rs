@@ -28,7 +28,6 @@ pub(crate) struct Dist<'a> {
 
 impl Dist<'_> {
     /// The values at `pcts`, µs, no larger than the maximum.
-    #[allow(clippy::cast_precision_loss)]
     pub(crate) fn at(&self, pcts: &[Percentile]) -> Vec<f64> {
         let ps: Vec<f64> = pcts.iter().map(|p| p.value).collect();
         self.hist.percentiles(&ps).into_iter().map(|v| (v as f64).min(self.max_us)).collect()

@@ -29,7 +29,7 @@ impl ProgressFormat {
     pub(crate) fn of(cfg: &BenchConfig, epoch_shift: i64) -> Self {
         ProgressFormat {
             timestamp: cfg.progress_timestamp,
-            throttled: cfg.throttle_delay_us > 0.0,
+            throttled: cfg.throttle_delay_us.is_some(),
             latency_limit: cfg.latency_limit_us.is_some(),
             retries: cfg.max_tries != 1,
             epoch_shift,
@@ -42,7 +42,6 @@ impl ProgressFormat {
 /// `cur` (cumulative, summed over threads), `run_us` long, ending
 /// `total_run_us` after the start, at monotonic time `now`; `extra` ends
 /// the line (pgbench-rs's percentiles, or nothing).
-#[allow(clippy::cast_precision_loss)]
 pub(crate) fn format_progress(
     f: &ProgressFormat,
     cur: &StatsData,

@@ -14,8 +14,9 @@ use crate::sys::clock::monotonic_us;
 /// What the log lines contain, fixed for the run.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LogFormat {
-    /// `--aggregate-interval` in seconds (0: a line per transaction).
-    pub(crate) agg_interval: i32,
+    /// `--aggregate-interval` in microseconds (None: a line per
+    /// transaction).
+    pub(crate) agg_interval_us: Option<i64>,
     /// `--sampling-rate` (0: every transaction).
     pub(crate) sample_rate: f64,
     /// `-R` is on (lag column / lag aggregates).
@@ -123,8 +124,8 @@ impl TxLog {
         if self.fmt.sample_rate != 0.0 && sample_rng.double() > self.fmt.sample_rate {
             return;
         }
-        if self.fmt.agg_interval > 0 {
-            self.flush_intervals(now);
+        if let Some(interval) = self.fmt.agg_interval_us {
+            self.flush_intervals(now, interval);
             self.agg.accum(skipped, latency, lag, outcome, tries, self.fmt.throttled);
             return;
         }
@@ -161,8 +162,7 @@ impl TxLog {
 
     /// Writes every aggregation interval that ended by `now` (epoch µs),
     /// empty ones included.
-    fn flush_intervals(&mut self, now: i64) {
-        let interval = i64::from(self.fmt.agg_interval) * 1_000_000;
+    fn flush_intervals(&mut self, now: i64, interval: i64) {
         loop {
             let next = self.agg.start_time + interval;
             if next > now {
@@ -213,11 +213,10 @@ impl TxLog {
     /// an interrupted run's log holds every transaction) and flushes the
     /// file; the first write error, if anything could not be written.
     pub(crate) fn finish(&mut self, partial: bool) -> Result<(), LogError> {
-        if self.fmt.agg_interval > 0 {
-            self.flush_intervals(monotonic_us() + self.fmt.epoch_shift);
+        if let Some(interval) = self.fmt.agg_interval_us {
+            self.flush_intervals(monotonic_us() + self.fmt.epoch_shift, interval);
             if partial {
-                let interval = i64::from(self.fmt.agg_interval) * 1_000_000;
-                self.flush_intervals(self.agg.start_time + interval);
+                self.flush_intervals(self.agg.start_time + interval, interval);
             }
         }
         if self.error.is_none() {

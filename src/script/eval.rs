@@ -147,7 +147,6 @@ pub(crate) fn to_int(v: Value) -> Result<i64, EvalError> {
 pub(crate) fn to_double(v: Value) -> Result<f64, EvalError> {
     match v {
         Value::Double(d) => Ok(d),
-        #[allow(clippy::cast_precision_loss)]
         Value::Int(i) => Ok(i as f64),
         _ => Err(EvalError::Coerce(v.type_name(), "double")),
     }

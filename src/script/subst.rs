@@ -326,7 +326,9 @@ impl SqlCommand {
             let at = values.len();
             if vars.write_text(slot, values) {
                 values.push(0);
-                starts.push(u32::try_from(at).unwrap_or(u32::MAX));
+                // (u32::MAX stands for NULL; a query's parameters are far below
+                // the 1 GB of PostgreSQL's messages.)
+                starts.push(crate::invariant::fits(at, "invariant: parameters below 4 GiB"));
             } else {
                 starts.push(u32::MAX);
             }

@@ -99,7 +99,10 @@ impl VarRegistry {
         if let Some(&s) = self.map.get(name) {
             return s;
         }
-        let s = Slot(u32::try_from(self.names.len()).unwrap_or(u32::MAX));
+        let s = Slot(crate::invariant::fits(
+            self.names.len(),
+            "invariant: far fewer than 2^32 variables",
+        ));
         self.names.push(name.into());
         self.map.insert(name.into(), s);
         s

@@ -96,7 +96,6 @@ impl Hist {
         if self.0.is_empty() {
             return out;
         }
-        #[allow(clippy::cast_precision_loss)]
         let total = self.0.len() as f64;
         // The rank of each, as HdrHistogram's value_at_quantile counts it.
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -193,7 +192,6 @@ mod tests {
         assert_eq!(h.count(), 100_000);
         for (p, exact) in [(50.0, 50_000.0), (90.0, 90_000.0), (99.9, 99_900.0), (100.0, 100_000.0)]
         {
-            #[allow(clippy::cast_precision_loss)]
             let got = h.percentile(p) as f64;
             assert!((got - exact).abs() <= exact * 1e-3, "p{p}: {got} vs {exact}");
         }

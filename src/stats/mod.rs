@@ -95,7 +95,6 @@ impl SimpleStats {
         if self.count <= 0 {
             return None;
         }
-        #[allow(clippy::cast_precision_loss)]
         let n = self.count as f64;
         let mean = self.sum / n;
         Some((mean, (self.sum2 / n - mean * mean).sqrt()))

@@ -132,13 +132,14 @@ fn recovery(log: &OutageLog, start: i64, back: i64, end: i64) -> Option<i64> {
     let per_window = usize::try_from(WINDOW_US / BUCKET_US).ok()?;
     let mut b = bucket(back + BUCKET_US - 1)?;
     loop {
-        let window_end = log.origin + (b + per_window) as i64 * BUCKET_US;
+        let at = |i: usize| i64::try_from(i).ok().map(|i| log.origin + i * BUCKET_US);
+        let window_end = at(b + per_window)?;
         if window_end > end {
             return None;
         }
         let rate = sum(&log.counts, b, b + per_window) as f64 / per_window as f64;
         if rate >= RECOVERED * level {
-            return Some((log.origin + b as i64 * BUCKET_US - back).max(0));
+            return Some((at(b)? - back).max(0));
         }
         b += 1;
     }

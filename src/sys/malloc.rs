@@ -50,9 +50,9 @@ fn lower_threshold() {
 }
 
 /// Raises the thresholds once the initial connections are made. Called by
-/// one worker while the others run: glibc itself updates these thresholds
-/// in `free` without a lock, and a thread that reads an old value only maps
-/// one more allocation on its own.
+/// the last thread to reach the barrier at the end of the connections,
+/// while every other thread of the process waits in that barrier (glibc
+/// documents `mallopt` as unsafe to call while other threads allocate).
 pub(crate) fn heap_after_connections() {
     #[cfg(malloc_tuning)]
     if let Plan::Tune { .. } = current() {
@@ -113,7 +113,7 @@ fn plan(var: impl Fn(&str) -> Option<String>, page_size: Option<usize>) -> Plan 
     {
         return Plan::Off;
     }
-    let buffer = usize::try_from(LIBPQ_BUFFER).unwrap_or(0);
+    let buffer: usize = crate::invariant::fits(LIBPQ_BUFFER, "invariant: a positive constant");
     Plan::Tune { map_buffers: page_size.is_some_and(|p| p > 0 && p.saturating_mul(4) <= buffer) }
 }
 

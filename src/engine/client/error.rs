@@ -163,7 +163,6 @@ impl<L: Link> Client<L> {
             msg.push_str(&format!("/{}", sh.cfg.max_tries));
         }
         if let Some(limit) = sh.cfg.latency_limit_us {
-            #[allow(clippy::cast_precision_loss)]
             let pct = 100.0 * (now.get() - self.txn_scheduled) as f64 / limit as f64;
             msg.push_str(&format!(
                 ", {}% of the maximum time of tries was used",

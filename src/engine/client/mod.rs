@@ -518,11 +518,9 @@ impl<L: Link> Client<L> {
                             .get_mut(self.use_file)
                             .and_then(|v| v.get_mut(self.command))
                         {
-                            #[allow(clippy::cast_precision_loss)]
                             cs.elapsed.add(elapsed as f64 / 1e6);
                         }
                         if let Some(d) = th.dist.as_deref_mut() {
-                            #[allow(clippy::cast_precision_loss)]
                             d.command(self.use_file, self.command, elapsed as f64);
                         }
                     }
@@ -685,7 +683,6 @@ impl<L: Link> Client<L> {
         let mut lag = 0.0;
         if sh.detailed && !skipped && self.estatus == ErrorStatus::NoError {
             let t = now.get();
-            #[allow(clippy::cast_precision_loss)]
             {
                 latency = (t - self.txn_scheduled) as f64;
                 lag = (self.txn_begin - self.txn_scheduled) as f64;
@@ -722,7 +719,6 @@ impl<L: Link> Client<L> {
         if success && th.outage.is_some() {
             self.note_success(th, now);
         }
-        #[allow(clippy::cast_precision_loss)]
         if sh.cfg.latency_limit_us.is_some_and(|limit| end.latency > limit as f64) {
             th.latency_late += 1;
         }

@@ -12,7 +12,11 @@ use crate::rand::dist::poisson_delay_us;
 pub(super) fn next_slot(sh: &Shared<'_>, th: &mut ThreadState) -> i64 {
     match sh.cfg.ext.rate_profile.as_ref() {
         None => {
-            th.throttle_trigger + poisson_delay_us(&mut th.throttle_rng, sh.cfg.throttle_delay_us)
+            let delay = crate::invariant::some(
+                sh.cfg.throttle_delay_us,
+                "invariant: a client throttles only under -R",
+            );
+            th.throttle_trigger + poisson_delay_us(&mut th.throttle_rng, delay)
         }
         Some(p) => {
             let t = th.throttle_trigger - th.rate_origin;

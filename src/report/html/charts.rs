@@ -36,7 +36,6 @@ pub(super) fn palette(n: usize) -> Vec<RGBColor> {
     ];
     (0..n)
         .map(|i| {
-            #[allow(clippy::cast_precision_loss)]
             let t = if n <= 1 { 0.0 } else { 0.8 * i as f64 / (n - 1) as f64 };
             let pos = t * 4.0;
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -154,7 +153,7 @@ pub(super) fn percentile_curves(title: &str, lines: &[Line]) -> String {
 pub(super) fn histogram(title: &str, buckets: &[(u64, u64)]) -> String {
     let mut bins: std::collections::BTreeMap<i64, u64> = std::collections::BTreeMap::new();
     for &(v, n) in buckets {
-        #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
+        #[allow(clippy::cast_possible_truncation)]
         let bin = ((v.max(1) as f64).log10() * 10.0).floor() as i64;
         *bins.entry(bin).or_insert(0) += n;
     }
@@ -163,10 +162,8 @@ pub(super) fn histogram(title: &str, buckets: &[(u64, u64)]) -> String {
         (Some(&a), Some(&b)) => (edge(a), edge(b + 1)),
         _ => (0.001, 1.0),
     };
-    #[allow(clippy::cast_precision_loss)]
     let top = bins.values().copied().max().unwrap_or(1) as f64 * 1.08;
     let color = palette(3)[1];
-    #[allow(clippy::cast_precision_loss)]
     let bars = bins.iter().map(|(&b, &n)| (edge(b), edge(b + 1), n as f64)).collect();
     let bars = Series { label: "transactions in the bin".into(), color, mark: Mark::Bars(bars) };
     svg::chart(

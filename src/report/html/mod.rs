@@ -83,7 +83,6 @@ fn drawn_seconds(page: &Page<'_>, dist: &RunDist) -> Vec<Second> {
     let n_scripts = dist.scripts.len().max(1);
     (0..=last)
         .filter_map(|i| {
-            #[allow(clippy::cast_precision_loss)]
             let start = i as f64;
             if start >= span {
                 return None;
@@ -117,7 +116,6 @@ pub(crate) fn facts(
     server_version: &str,
     status: &str,
 ) -> Vec<(String, String)> {
-    #[allow(clippy::cast_precision_loss)]
     let secs = (end_us - start_us) as f64 / 1e6;
     vec![
         ("date".into(), utc(start_us)),
@@ -171,7 +169,6 @@ pub(crate) fn utc(us: i64) -> String {
 /// `highest` (the highest percentile the report shows: a small run's
 /// curve reaches it at its maximum).
 fn curve(h: &Hist, highest: f64) -> Vec<(f64, f64)> {
-    #[allow(clippy::cast_precision_loss)]
     let n = h.count() as f64;
     if n == 0.0 {
         return Vec::new();
@@ -185,7 +182,6 @@ fn curve(h: &Hist, highest: f64) -> Vec<(f64, f64)> {
         }
         pcts.push(100.0 * q);
     }
-    #[allow(clippy::cast_precision_loss)]
     h.percentiles(&pcts)
         .into_iter()
         .zip(&pcts)
@@ -207,7 +203,6 @@ fn latency_lines(
         .map(|s| {
             let p = &s.part;
             let (ss, h) = if lag { (&p.stats.lag, &p.lag) } else { (&p.stats.latency, &p.latency) };
-            #[allow(clippy::cast_precision_loss)]
             (ss.count > 0).then(|| {
                 let at = h.percentiles(&values).into_iter().map(|us| (us as f64).min(ss.max));
                 (ss.sum / ss.count as f64 / 1000.0, at.map(|us| us / 1000.0).collect())
@@ -290,7 +285,6 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
         );
     } else {
         // tps over time (each shard's too after a merge).
-        #[allow(clippy::cast_precision_loss)]
         let mut tps = vec![Line {
             label: if page.shards.is_empty() { "all clients".into() } else { "all shards".into() },
             color: palette(1)[0],
@@ -403,7 +397,6 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     });
     if troubled {
         out.push_str("<h2>Failures and retries</h2>\n");
-        #[allow(clippy::cast_precision_loss)]
         let series = |label: &str, color, width, f: &dyn Fn(&Part) -> i64| Line {
             label: label.into(),
             color,
@@ -490,7 +483,6 @@ mod tests {
                 let mut p = Part::default();
                 for _ in 0..300 {
                     // Log-normal-ish latencies from 100 µs to 100 ms.
-                    #[allow(clippy::cast_precision_loss)]
                     let us = 100.0 * 10f64.powf((next() % 3000) as f64 / 1000.0);
                     p.latency.record(us);
                     p.lag.record(us / 10.0);
@@ -606,10 +598,7 @@ mod tests {
         let dist = run_of(&[(0, 2000), (1, 2000), (2, 4)]);
         let page = page_of(2.016, Some(2.0));
         let seconds = drawn_seconds(&page, &dist);
-        let tps = over_seconds(&seconds, |_, s| {
-            #[allow(clippy::cast_precision_loss)]
-            Some(s.part.stats.cnt as f64 / s.length())
-        });
+        let tps = over_seconds(&seconds, |_, s| Some(s.part.stats.cnt as f64 / s.length()));
         assert_eq!(tps, [(1.0, 2000.0), (2.0, 2000.0)]);
         let lat = latency_lines(&seconds, &[Percentile::new(50.0)], &palette(1), false);
         for l in &lat {
@@ -618,10 +607,7 @@ mod tests {
         // Interrupted 1.5 s into a -T 10 run.
         let dist = run_of(&[(0, 2000), (1, 1000)]);
         let seconds = drawn_seconds(&page_of(1.5, Some(10.0)), &dist);
-        let tps = over_seconds(&seconds, |_, s| {
-            #[allow(clippy::cast_precision_loss)]
-            Some(s.part.stats.cnt as f64 / s.length())
-        });
+        let tps = over_seconds(&seconds, |_, s| Some(s.part.stats.cnt as f64 / s.length()));
         assert_eq!(tps, [(1.0, 2000.0), (1.5, 2000.0)]);
         let html = render(&page_of(2.016, Some(2.0)), &run_of(&[(0, 2000), (1, 2000), (2, 4)]));
         assert!(html.contains("over the 2.000 s measured (to the -T deadline"), "{html}");
@@ -639,10 +625,7 @@ mod tests {
         assert!(!html.contains("id=\"tps\"") && !html.contains("id=\"latency-over-time\""));
         assert!(html.contains("The run lasted less than a second: no chart over time."));
         let seconds = drawn_seconds(&page_of(1.004, Some(1.0)), &run_of(&[(0, 50), (1, 1)]));
-        let tps = over_seconds(&seconds, |_, s| {
-            #[allow(clippy::cast_precision_loss)]
-            Some(s.part.stats.cnt as f64 / s.length())
-        });
+        let tps = over_seconds(&seconds, |_, s| Some(s.part.stats.cnt as f64 / s.length()));
         assert_eq!(tps, [(0.0, 50.0), (1.0, 50.0)]);
         let c = curve(&dist.total.latency, 99.99);
         let last = c.last().copied().unwrap_or_default();

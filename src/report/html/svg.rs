@@ -279,9 +279,7 @@ fn legend(s: &mut String, right: f64, top: f64, series: &[Series]) {
         return;
     }
     let longest = series.iter().map(|se| se.label.chars().count()).max().unwrap_or(0);
-    #[allow(clippy::cast_precision_loss)]
     let width = 46.0 + 7.0 * longest as f64;
-    #[allow(clippy::cast_precision_loss)]
     let height = 10.0 + 18.0 * series.len() as f64;
     let (x, y) = (right - width - 10.0, top + 10.0);
     let _ = write!(
@@ -291,7 +289,6 @@ fn legend(s: &mut String, right: f64, top: f64, series: &[Series]) {
         BORDER.hex()
     );
     for (i, se) in series.iter().enumerate() {
-        #[allow(clippy::cast_precision_loss)]
         let row = y + 14.0 + 18.0 * i as f64;
         let color = se.color.hex();
         match se.mark {

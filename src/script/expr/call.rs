@@ -121,7 +121,10 @@ impl Parser<'_, '_, '_> {
             self.code.truncate(a.end16);
             self.emit(Op::TooManyArgs);
         } else {
-            self.emit(Op::Call(a.func, u8::try_from(n).unwrap_or(u8::MAX)));
+            self.emit(Op::Call(
+                a.func,
+                crate::invariant::fits(n, "invariant: at most MAX_FARGS arguments"),
+            ));
         }
         Ok(())
     }

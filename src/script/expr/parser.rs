@@ -137,7 +137,10 @@ impl Parser<'_, '_, '_> {
 
     /// Point the jump at `at` to the current end of the code.
     pub(super) fn patch(&mut self, at: usize) {
-        let off = u32::try_from(self.code.len() - at).unwrap_or(u32::MAX);
+        let off = crate::invariant::fits(
+            self.code.len() - at,
+            "invariant: an expression's code is far below 2^32 steps",
+        );
         if let Some(Op::AndTest(o) | Op::OrTest(o) | Op::JumpIfFalse(o) | Op::Jump(o)) =
             self.code.get_mut(at)
         {

@@ -104,6 +104,7 @@ impl Epoll {
     /// `epoll_pwait2`: returns how many events were written, or its error
     /// (interrupted: Ok(0)).
     fn pwait2(&mut self, timeout_us: Option<i64>) -> io::Result<usize> {
+        // (At most i32::MAX events per call: a larger buffer is not filled.)
         let max = i32::try_from(self.events.len()).unwrap_or(i32::MAX);
         let ts = timeout_us.map(KernelTimespec::from_us);
         let ts_ptr = ts.as_ref().map_or(std::ptr::null(), |t| t as *const KernelTimespec);
@@ -131,10 +132,12 @@ impl Epoll {
         if self.pwait2_refused.is_none() {
             return self.pwait2(timeout_us);
         }
+        // (At most i32::MAX events per call: a larger buffer is not filled.)
         let max = i32::try_from(self.events.len()).unwrap_or(i32::MAX);
         let ms = match timeout_us {
             None => -1,
-            // Round up so that a sub-millisecond wait does not spin.
+            // Round up so that a sub-millisecond wait does not spin; a
+            // longer one than i32::MAX ms waits that long, and again.
             Some(us) => i32::try_from((us.max(0) + 999) / 1000).unwrap_or(i32::MAX),
         };
         // SAFETY: the event buffer has `max` writable entries; a NULL

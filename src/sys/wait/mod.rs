@@ -284,7 +284,7 @@ fn syscall_result(r: libc::c_long) -> io::Result<usize> {
         let e = io::Error::last_os_error();
         return if e.kind() == io::ErrorKind::Interrupted { Ok(0) } else { Err(e) };
     }
-    Ok(usize::try_from(r).unwrap_or(0))
+    Ok(crate::invariant::fits(r, "invariant: a successful wait returns a count"))
 }
 
 #[cfg(test)]

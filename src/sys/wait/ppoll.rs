@@ -45,7 +45,7 @@ impl Ppoll {
 impl WaitSet for Ppoll {
     fn watch(&mut self, token: Token, sock: RawFd) -> io::Result<()> {
         self.unwatch(token);
-        let i = usize::try_from(token).unwrap_or(usize::MAX);
+        let i: usize = crate::invariant::fits(token, "invariant: a token is a client index");
         if i >= self.socks.len() {
             self.socks.resize(i.saturating_add(1), -1);
             self.listed.resize(i.saturating_add(1), false);
@@ -96,7 +96,8 @@ impl WaitSet for Ppoll {
         // The kernel writes the time left back into the timespec.
         let mut ts = timeout_us.map(timespec_us);
         let ts_ptr = ts.as_mut().map_or(std::ptr::null_mut(), |t| t as *mut libc::timespec);
-        let n = libc::nfds_t::try_from(self.fds.len()).unwrap_or(0);
+        let n: libc::nfds_t =
+            crate::invariant::fits(self.fds.len(), "invariant: nfds_t is as wide as usize");
         // The system call itself, without libc's cancellation-point wrapper.
         // SAFETY: fds holds n valid pollfd entries; the timespec (or NULL)
         // is writable and outlives the call; a NULL sigmask leaves the mask

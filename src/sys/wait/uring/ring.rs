@@ -89,15 +89,21 @@ pub(super) struct Ring {
 }
 
 /// Reads a ring counter.
-fn load(counter: *const AtomicU32, order: Ordering) -> u32 {
-    // SAFETY: every counter pointer of a Uring points into one of its
-    // live mappings, 4-aligned (offsets given by the kernel).
+///
+/// # Safety
+/// `counter` points into a live mapping of a ring, 4-aligned (as the
+/// counter pointers of a [`Ring`] do while it lives).
+unsafe fn load(counter: *const AtomicU32, order: Ordering) -> u32 {
+    // SAFETY: the caller's promise.
     unsafe { (*counter).load(order) }
 }
 
 /// Writes a ring counter.
-fn store(counter: *const AtomicU32, value: u32, order: Ordering) {
-    // SAFETY: as in `load`.
+///
+/// # Safety
+/// As for [`load`].
+unsafe fn store(counter: *const AtomicU32, value: u32, order: Ordering) {
+    // SAFETY: the caller's promise.
     unsafe { (*counter).store(value, order) }
 }
 
@@ -172,7 +178,9 @@ impl Ring {
             sq_entries: p.sq_entries,
             sq_array,
             cq_head,
-            cq_head_seen: load(cq_head, Ordering::Relaxed),
+            // SAFETY: cq_head points into cq_ring, mapped above and moved
+            // into the Ring with it (offsets and alignment from the kernel).
+            cq_head_seen: unsafe { load(cq_head, Ordering::Relaxed) },
             cq_tail,
             cq_mask,
             cqes,
@@ -192,7 +200,8 @@ impl Ring {
         }
         // The tail is ours to advance; pending < entries guarantees the
         // slot is free (the kernel consumed everything before `pending`).
-        let tail = load(self.sq_tail, Ordering::Relaxed);
+        // SAFETY: sq_tail points into the SQ ring this Ring owns.
+        let tail = unsafe { load(self.sq_tail, Ordering::Relaxed) };
         let idx = tail & self.sq_mask;
         let slot = self.sqes.ptr.cast::<Sqe>().wrapping_add(idx as usize);
         // SAFETY: idx < sq_entries, inside the SQE array; the kernel reads
@@ -201,7 +210,8 @@ impl Ring {
         let index = self.sq_array.wrapping_add(idx as usize);
         // SAFETY: as above, for the index array.
         unsafe { index.write(idx) };
-        store(self.sq_tail, tail.wrapping_add(1), Ordering::Release);
+        // SAFETY: sq_tail points into the SQ ring this Ring owns.
+        unsafe { store(self.sq_tail, tail.wrapping_add(1), Ordering::Release) };
         self.pending += 1;
         Ok(())
     }
@@ -241,15 +251,20 @@ impl Ring {
                 _ => Err(e),
             };
         }
-        self.pending = self.pending.saturating_sub(u32::try_from(r).unwrap_or(0));
+        self.pending = self.pending.saturating_sub(crate::invariant::fits(
+            r,
+            "invariant: io_uring_enter submits at most what it was given",
+        ));
         Ok(())
     }
 
     /// Recounts the queued entries from the kernel's head (after an
     /// interrupted enter that may have consumed some).
     fn sync_pending(&mut self) {
-        let head = load(self.sq_head, Ordering::Acquire);
-        let tail = load(self.sq_tail, Ordering::Relaxed);
+        // SAFETY: sq_head points into the SQ ring this Ring owns.
+        let head = unsafe { load(self.sq_head, Ordering::Acquire) };
+        // SAFETY: sq_tail points into the SQ ring this Ring owns.
+        let tail = unsafe { load(self.sq_tail, Ordering::Relaxed) };
         self.pending = tail.wrapping_sub(head);
     }
 
@@ -264,7 +279,8 @@ impl Ring {
     pub(super) fn next_completion(&mut self) -> Option<Cqe> {
         // The kernel publishes the tail (release) after it writes the
         // entries; the head is ours, so our copy of it is current.
-        let tail = load(self.cq_tail, Ordering::Acquire);
+        // SAFETY: cq_tail points into the CQ ring this Ring owns.
+        let tail = unsafe { load(self.cq_tail, Ordering::Acquire) };
         if self.cq_head_seen == tail {
             return None;
         }
@@ -278,6 +294,7 @@ impl Ring {
 
     /// Hands the completions read so far back to the kernel.
     pub(super) fn release_completions(&mut self) {
-        store(self.cq_head, self.cq_head_seen, Ordering::Release);
+        // SAFETY: cq_head points into the CQ ring this Ring owns.
+        unsafe { store(self.cq_head, self.cq_head_seen, Ordering::Release) };
     }
 }
