@@ -1,9 +1,12 @@
 //! `--reconnect` against real servers: a server restarted (`pg_ctl
-//! restart -m fast`) in the middle of a run. The clients go on after it;
-//! the one outage the report and the JSON give matches, within 100 ms plus
-//! the probe's interval, the window in which an independent probe (psql
-//! in a loop, with timestamps) could not query the server; the `-l` logs
-//! hold every transaction the report counts, each once.
+//! restart -m fast`) in the middle of a run, and a failover (the primary
+//! stopped at once, its streaming standby promoted a second later, the
+//! clients connected with a two-host connection string and
+//! `target_session_attrs=read-write`). The clients go on after it; the
+//! one outage the report and the JSON give matches, within 100 ms plus the
+//! probe's interval, the window in which an independent probe (psql in a
+//! loop, with timestamps) could not query the server; the `-l` logs hold
+//! every transaction the report counts, each once.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -15,6 +18,7 @@ use serde_json::Value;
 use crate::harness::Pgbench;
 use crate::harness::cluster::{Cluster, extra_cluster};
 use crate::harness::runner::{Output, Status};
+use crate::harness::standby::{Pair, promote};
 use crate::report::check_with_python;
 
 /// Unix epoch seconds now.
@@ -31,13 +35,16 @@ struct Probe {
     ok: bool,
 }
 
-/// Queries `server` with psql in a loop until `stop`.
-fn probe(server: &'static Cluster, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<Vec<Probe>> {
+/// Runs `query` (true: the server answered) in a loop until `stop`.
+fn probe(
+    query: impl Fn() -> bool + Send + 'static,
+    stop: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<Vec<Probe>> {
     std::thread::spawn(move || {
         let mut seen = Vec::new();
         while !stop.load(Ordering::Relaxed) {
             let start = epoch();
-            let ok = server.try_query("postgres", "SELECT 1").is_ok();
+            let ok = query();
             seen.push(Probe { start, end: epoch(), ok });
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -84,15 +91,26 @@ fn report_count(stdout: &str, prefix: &str) -> u64 {
         .unwrap_or_else(|| panic!("no {prefix:?} in\n{stdout}"))
 }
 
-#[test]
-fn a_restart_is_an_outage_the_clients_go_through() {
-    let server = extra_cluster("restart");
-    let db = server.create_db("restart_db");
-    let env = |p: Pgbench| p.env("PGHOST", server.host()).env("PGPORT", server.port.to_string());
-    let init = env(Pgbench::new(["-i", "-q", &db.name]).label("restart-init")).run_under_test();
-    assert_eq!(init.status, Status::Exit(0), "init: {}", init.stderr);
+/// Initializes pgbench's tables (scale 1) in `db` of `server`.
+fn init(server: &Cluster, db: &str) {
+    let out = Pgbench::new(["-i", "-q", db])
+        .env("PGHOST", server.host())
+        .env("PGPORT", server.port.to_string())
+        .label("reconnect-init")
+        .run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "init: {}", out.stderr);
+}
 
-    let run = env(Pgbench::new([
+/// Runs `-c 4 -j 2 -T 6 --reconnect` (with `-l` and the JSON report) on
+/// `conninfo` while `outage` makes one, and a probe runs `query`; checks
+/// the report, the logs and the JSON against each other and the probe.
+fn through_outage(
+    case: &str,
+    conninfo: &str,
+    outage: impl FnOnce(),
+    query: impl Fn() -> bool + Send + 'static,
+) {
+    let run = Pgbench::new([
         "-c",
         "4",
         "-j",
@@ -104,16 +122,16 @@ fn a_restart_is_an_outage_the_clients_go_through() {
         "--failures-detailed",
         "--reconnect",
         "--report-json=r.json",
-        &db.name,
-    ]))
-    .label("restart")
+        conninfo,
+    ])
+    .label(case)
     .timeout(Duration::from_secs(60));
     let stop = Arc::new(AtomicBool::new(false));
-    let prober = probe(server, Arc::clone(&stop));
+    let prober = probe(query, Arc::clone(&stop));
     let begun = Instant::now();
     let bench = std::thread::spawn(move || run.run_under_test());
     std::thread::sleep(Duration::from_millis(2500));
-    server.restart_fast().unwrap_or_else(|e| panic!("restart: {e}"));
+    outage();
     let out = bench.join().expect("the run");
     stop.store(true, Ordering::Relaxed);
     let seen = prober.join().expect("the probe");
@@ -142,7 +160,7 @@ fn a_restart_is_an_outage_the_clients_go_through() {
 
     // The JSON: the same outage, where the probe saw it.
     let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("JSON");
-    check_with_python("restart", &out, &doc);
+    check_with_python(case, &out, &doc);
     assert_eq!(doc["totals"]["failures"]["connection"].as_u64(), Some(conn));
     assert_eq!(doc["totals"]["failures"]["commit_unknown"].as_u64(), Some(unknown));
     let outages = doc["outages"].as_array().expect("outages");
@@ -157,4 +175,62 @@ fn a_restart_is_an_outage_the_clients_go_through() {
         (start - down).abs() <= slack && (end - up).abs() <= slack,
         "outage {start:.3}..{end:.3}, probe {down:.3}..{up:.3} (interval {interval:.3} s)"
     );
+}
+
+#[test]
+fn a_restart_is_an_outage_the_clients_go_through() {
+    let server = extra_cluster("restart");
+    let db = server.create_db("restart_db");
+    init(server, &db.name);
+    let conninfo =
+        format!("host={} port={} dbname={}", server.host().display(), server.port, db.name);
+    let restart = || server.restart_fast().unwrap_or_else(|e| panic!("restart: {e}"));
+    through_outage("restart", &conninfo, restart, move || {
+        server.try_query("postgres", "SELECT 1").is_ok()
+    });
+}
+
+#[test]
+fn a_failover_is_an_outage_the_clients_go_through() {
+    let mut pair = Pair::new("failover");
+    let primary = pair.primary;
+    let db = primary.create_db("failover_db");
+    init(primary, &db.name);
+    let standby = pair.start_standby();
+    let hosts = |db: &str| {
+        format!(
+            "host={},{} port={},{} dbname={db} target_session_attrs=read-write",
+            primary.host().display(),
+            standby.host().display(),
+            primary.port,
+            standby.port
+        )
+    };
+    let conninfo = hosts(&db.name);
+    let probe_conninfo = hosts("postgres");
+    let psql = standby.bindir.join("psql");
+    let failover = || {
+        primary.stop_immediate().unwrap_or_else(|e| panic!("stop the primary: {e}"));
+        std::thread::sleep(Duration::from_secs(1));
+        promote(standby).unwrap_or_else(|e| panic!("promote: {e}"));
+    };
+    through_outage("failover", &conninfo, failover, move || {
+        std::process::Command::new(&psql)
+            .args([
+                "-X",
+                "-A",
+                "-t",
+                "-q",
+                "-U",
+                "postgres",
+                "-c",
+                "SELECT 1",
+                "-d",
+                &probe_conninfo,
+            ])
+            .env_clear()
+            .stdin(std::process::Stdio::null())
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
 }

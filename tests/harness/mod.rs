@@ -57,6 +57,7 @@ pub(crate) mod normalize;
 pub(crate) mod reference;
 pub(crate) mod runner;
 pub(crate) mod shapes;
+pub(crate) mod standby;
 pub(crate) mod tmp;
 
 pub(crate) use cluster::{Db, cluster, create_db};
