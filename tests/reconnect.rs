@@ -16,7 +16,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use serde_json::Value;
 
 use crate::harness::Pgbench;
-use crate::harness::cluster::{Cluster, extra_cluster};
+use crate::harness::cluster::{Cluster, extra_cluster, is_root, tcp_cluster};
+use crate::harness::netns::Machine;
+use crate::harness::reference;
 use crate::harness::runner::{Output, Status};
 use crate::harness::standby::{Pair, promote};
 use crate::report::check_with_python;
@@ -101,40 +103,29 @@ fn init(server: &Cluster, db: &str) {
     assert_eq!(out.status, Status::Exit(0), "init: {}", out.stderr);
 }
 
-/// Runs `-c 4 -j 2 -T 6 --reconnect` (with `-l` and the JSON report) on
-/// `conninfo` while `outage` makes one, and a probe runs `query`; checks
-/// the report, the logs and the JSON against each other and the probe.
-fn through_outage(
-    case: &str,
-    conninfo: &str,
-    outage: impl FnOnce(),
-    query: impl Fn() -> bool + Send + 'static,
-) {
-    let run = Pgbench::new([
-        "-c",
-        "4",
-        "-j",
-        "2",
-        "-T",
-        "6",
-        "-n",
-        "-l",
-        "--failures-detailed",
-        "--reconnect",
-        "--report-json=r.json",
-        conninfo,
-    ])
-    .label(case)
-    .timeout(Duration::from_secs(60));
-    let stop = Arc::new(AtomicBool::new(false));
-    let prober = probe(query, Arc::clone(&stop));
+/// `-c 4 -j 2 -T 6 --reconnect` with `-l` and the JSON report, on
+/// `conninfo` (run by the command `wrap` when not empty).
+fn reconnecting_run(case: &str, conninfo: &str, wrap: &[&str]) -> Pgbench {
+    let args = ["-c", "4", "-j", "2", "-T", "6", "-n", "-l", "--failures-detailed", "--reconnect"];
+    let mut run = Pgbench::new(args.iter().copied().chain(["--report-json=r.json", conninfo]))
+        .label(case)
+        .timeout(Duration::from_secs(60));
+    if !wrap.is_empty() {
+        run = run.wrapped_in(wrap);
+    }
+    run
+}
+
+/// Runs `run`, calls `outage` 2.5 s into it, and checks the report, the
+/// logs and the JSON against each other: one outage, each client's
+/// connection lost once at most, every transaction logged once. The
+/// outage's start and end (Unix epoch seconds).
+fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64) {
     let begun = Instant::now();
     let bench = std::thread::spawn(move || run.run_under_test());
     std::thread::sleep(Duration::from_millis(2500));
     outage();
     let out = bench.join().expect("the run");
-    stop.store(true, Ordering::Relaxed);
-    let seen = prober.join().expect("the probe");
     assert!(begun.elapsed() < Duration::from_secs(30));
     assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
 
@@ -158,7 +149,7 @@ fn through_outage(
     let unique: HashSet<(u32, u64)> = lines.iter().map(|l| (l.0, l.1)).collect();
     assert_eq!(unique.len(), lines.len(), "a transaction logged twice");
 
-    // The JSON: the same outage, where the probe saw it.
+    // The JSON: the same.
     let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("JSON");
     check_with_python(case, &out, &doc);
     assert_eq!(doc["totals"]["failures"]["connection"].as_u64(), Some(conn));
@@ -169,6 +160,22 @@ fn through_outage(
     let (Some(start), Some(end)) = (start, end) else { panic!("{outages:?}") };
     let duration = outages[0]["duration_s"].as_f64().expect("a duration");
     assert!((duration - (end - start)).abs() < 1e-5, "{outages:?}");
+    (start, end)
+}
+
+/// [`run_through`] while a probe runs `query`: the outage is where the
+/// probe saw it, within 100 ms plus the probe's interval.
+fn through_outage(
+    case: &str,
+    conninfo: &str,
+    outage: impl FnOnce(),
+    query: impl Fn() -> bool + Send + 'static,
+) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let prober = probe(query, Arc::clone(&stop));
+    let (start, end) = run_through(case, reconnecting_run(case, conninfo, &[]), outage);
+    stop.store(true, Ordering::Relaxed);
+    let seen = prober.join().expect("the probe");
     let (down, up, interval) = probe_window(&seen);
     let slack = 0.1 + interval;
     assert!(
@@ -233,4 +240,45 @@ fn a_failover_is_an_outage_the_clients_go_through() {
             .output()
             .is_ok_and(|o| o.status.success())
     });
+}
+
+#[test]
+fn a_network_cut_is_an_outage_the_clients_go_through() {
+    if !is_root() {
+        reference::missing(
+            "a_network_cut_is_an_outage_the_clients_go_through",
+            "root (network namespaces)",
+        );
+        return;
+    }
+    let server = tcp_cluster("netcut");
+    let db = server.create_db("netcut_db");
+    init(server, &db.name);
+    let m = Machine::new(7).unwrap_or_else(|e| panic!("network namespace: {e}"));
+    // Keepalives and a TCP user timeout of a second find the cut; an
+    // attempt to connect during it gives up after 2 s.
+    let conninfo = format!(
+        "host={} port={} dbname={} keepalives_idle=1 keepalives_interval=1 keepalives_count=1 \
+         tcp_user_timeout=1000 connect_timeout=2",
+        m.server_addr, server.port, db.name
+    );
+    let run = reconnecting_run("netcut", &conninfo, &m.exec());
+    let mut window = (0.0, 0.0);
+    let cut = || {
+        window.0 = epoch();
+        m.set_link(false).unwrap_or_else(|e| panic!("cut: {e}"));
+        std::thread::sleep(Duration::from_secs(2));
+        m.set_link(true).unwrap_or_else(|e| panic!("restore: {e}"));
+        window.1 = epoch();
+    };
+    let (start, end) = run_through("netcut", run, cut);
+    let (cut_at, restored) = window;
+    // Found within the user timeout (and a second of slack), over once the
+    // link is back (an attempt to connect made during the cut may have to
+    // wait for its SYN's retransmission, or its 2 s).
+    assert!(start >= cut_at && start <= cut_at + 2.0, "cut at {cut_at:.3}, outage from {start:.3}");
+    assert!(
+        end >= restored && end <= restored + 3.5,
+        "restored at {restored:.3}, outage to {end:.3}"
+    );
 }
