@@ -33,7 +33,7 @@ fn chromium(case: &str) -> Option<PathBuf> {
 
 /// Renders `page` and checks it: no error, no request, each of `charts`
 /// drawn. The screenshot is kept as `target/test-artifacts/NAME.png`.
-fn check_page(name: &str, page: &Path, charts: &[&str]) {
+pub(crate) fn check_page(name: &str, page: &Path, charts: &[&str]) {
     let Some(browser) = chromium(name) else { return };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let html = std::fs::read_to_string(page).expect("the page");

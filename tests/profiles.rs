@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::harness::Pgbench;
 use crate::harness::runner::{Output, Status};
+use crate::html::check_page;
 use crate::report::check_with_python;
 
 /// The scheduled start (Unix epoch µs) of every transaction of the `-l`
@@ -40,6 +41,7 @@ fn steps_of_a_rate_profile() {
         "-l",
         "--rate-profile=0:200,1:400,2:800",
         "--report-json=r.json",
+        "--report-html=r.html",
         "-f",
         "cheap.sql",
     ])
@@ -89,4 +91,18 @@ fn steps_of_a_rate_profile() {
         .sum();
     assert_eq!(Some(counts), doc["totals"]["transactions"].as_u64());
     assert!(lines[0].starts_with("rate profile step 1: 0.000 s to 1.000 s at 200 tps: "));
+
+    // The page: the profile's rate on the throughput chart, its steps'
+    // table with the report's counts.
+    check_page("rate-profile", &out.dir.join("r.html"), &["tps"]);
+    let html = out.read_file("r.html");
+    assert!(html.contains("rate profile</text>"), "no profile line in the legend");
+    assert!(html.contains("<h2>Rate profile</h2>"));
+    let rows = html.matches("<tr><td>").count();
+    assert_eq!(rows, 3, "a row a step");
+    let first = format!(
+        "<tr><td>1</td><td>0.000</td><td>1.000</td><td>200</td><td>{}</td>",
+        steps[0]["transactions"]
+    );
+    assert!(html.contains(&first), "{first}");
 }

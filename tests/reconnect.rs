@@ -21,6 +21,7 @@ use crate::harness::netns::Machine;
 use crate::harness::reference;
 use crate::harness::runner::{Output, Status};
 use crate::harness::standby::{Pair, promote};
+use crate::html::check_page;
 use crate::report::check_with_python;
 
 /// Unix epoch seconds now.
@@ -107,7 +108,8 @@ fn init(server: &Cluster, db: &str) {
 /// `conninfo` (run by the command `wrap` when not empty).
 fn reconnecting_run(case: &str, conninfo: &str, wrap: &[&str]) -> Pgbench {
     let args = ["-c", "4", "-j", "2", "-T", "6", "-n", "-l", "--failures-detailed", "--reconnect"];
-    let mut run = Pgbench::new(args.iter().copied().chain(["--report-json=r.json", conninfo]))
+    let files = ["--report-json=r.json", "--report-html=r.html", conninfo];
+    let mut run = Pgbench::new(args.iter().copied().chain(files))
         .label(case)
         .timeout(Duration::from_secs(60));
     if !wrap.is_empty() {
@@ -160,6 +162,11 @@ fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64) {
     let (Some(start), Some(end)) = (start, end) else { panic!("{outages:?}") };
     let duration = outages[0]["duration_s"].as_f64().expect("a duration");
     assert!((duration - (end - start)).abs() < 1e-5, "{outages:?}");
+
+    // The page: the outage marked on the throughput chart.
+    check_page(case, &out.dir.join("r.html"), &["tps"]);
+    let html = out.read_file("r.html");
+    assert!(html.contains(">outage</text>"), "no outage in the throughput chart's legend");
     (start, end)
 }
 

@@ -191,6 +191,14 @@ pub(super) fn report(
             shards: Vec::new(),
             span_s: (e.end - e.origin) as f64 / 1e6,
             deadline_s: e.deadline.map(|d| (d.us() - e.origin) as f64 / 1e6),
+            marks: html::marks::Marks::of(
+                outage_rows.as_deref(),
+                cfg.ext.rate_profile.as_ref(),
+                step_rows.as_deref(),
+                e.origin + e.epoch_shift,
+                (bench_start - e.origin) as f64 / 1e6,
+                (e.end - e.origin) as f64 / 1e6,
+            ),
         };
         if let Err(err) = html::write(path, &html::render(&page, d)) {
             log::error!(

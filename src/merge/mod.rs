@@ -370,6 +370,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             span_s: (end_us - origin_us) as f64 / 1e6,
             // Each shard's -T counts from its own start.
             deadline_s: params.length.seconds().map(|d| f64::from(d) + apart_us as f64 / 1e6),
+            marks: crate::report::html::marks::Marks::default(),
         };
         if let Err(err) = html::write(path, &html::render(&page, &dist)) {
             log::error!(
