@@ -2,7 +2,8 @@
 //! meta-command (nothing for the server to do, so that the schedule alone
 //! sets the pace): steps of 200, 400 and 800 transactions per second, each
 //! second's started transactions within 3√rate of the profile's, and the
-//! report's and the JSON's steps adding up to the whole run.
+//! report's and the JSON's steps adding up to the whole run; shards that
+//! each run their share, and whose steps `--merge` adds up.
 
 use std::time::Duration;
 
@@ -12,6 +13,7 @@ use crate::harness::Pgbench;
 use crate::harness::runner::{Output, Status};
 use crate::html::check_page;
 use crate::report::check_with_python;
+use crate::shards::{merge_shards, run_shards};
 
 /// The scheduled start (Unix epoch µs) of every transaction of the `-l`
 /// logs of a `-R` run: its end less its latency.
@@ -105,4 +107,44 @@ fn steps_of_a_rate_profile() {
         steps[0]["transactions"]
     );
     assert!(html.contains(&first), "{first}");
+}
+
+/// Two shards of one `--rate-profile` run: each runs its threads' share of
+/// each step's rate, and `--merge` adds their steps up.
+#[test]
+fn shards_of_a_rate_profile_merge_their_steps() {
+    let args =
+        ["-n", "-c", "2", "-j", "2", "-T", "2", "--rate-profile=0:400,1:800", "-f", "cheap.sql"];
+    let with = |p: Pgbench| p.file("cheap.sql", "\\set x 1\n");
+    let shards = run_shards("profile-shards", "postgres", &args, &[with, with]);
+    let mut docs = Vec::new();
+    for s in &shards {
+        assert_eq!(s.status, Status::Exit(0), "{}", s.stderr);
+        let doc: Value = serde_json::from_str(&s.read_file("r.json")).expect("JSON");
+        check_with_python("profile-shard", s, &doc);
+        let steps = doc["steps"].as_array().expect("steps").clone();
+        for (step, share) in steps.iter().zip([200.0, 400.0]) {
+            let n = step["transactions"].as_f64().unwrap_or(0.0);
+            let secs =
+                step["end_s"].as_f64().unwrap_or(0.0) - step["start_s"].as_f64().unwrap_or(0.0);
+            let off = (n - share * secs).abs();
+            assert!(off <= 3.0 * f64::sqrt(share), "a shard's step: {step}");
+        }
+        docs.push(s.read_file("r.json"));
+    }
+    let merged = merge_shards("profile-merge", &docs);
+    assert_eq!(merged.status, Status::Exit(0), "{}\n{}", merged.stdout, merged.stderr);
+    let m: Value = serde_json::from_str(&merged.read_file("m.json")).expect("JSON");
+    let parts: Vec<Value> = docs.iter().map(|d| serde_json::from_str(d).expect("JSON")).collect();
+    let steps = m["steps"].as_array().expect("merged steps");
+    assert_eq!(steps.len(), 2);
+    for (i, step) in steps.iter().enumerate() {
+        for what in ["transactions", "skipped", "failed"] {
+            let sum: u64 = parts.iter().map(|p| p["steps"][i][what].as_u64().unwrap_or(0)).sum();
+            assert_eq!(step[what].as_u64(), Some(sum), "step {i} {what}");
+        }
+    }
+    let total: u64 = steps.iter().map(|s| s["transactions"].as_u64().unwrap_or(0)).sum();
+    assert_eq!(Some(total), m["totals"]["transactions"].as_u64());
+    assert_eq!(merged.stdout.lines().filter(|l| l.starts_with("rate profile step ")).count(), 2);
 }

@@ -406,7 +406,12 @@ fn launch_files_run_the_shard_command() {
 /// Runs the shards of one run (`args` and `--shard=K/N`, `--start-at`
 /// a second ahead, `--report-json=r.json`), each with its own extra
 /// settings (`with`), at the same time; their outputs in shard order.
-fn run_shards(case: &str, db: &str, args: &[&str], with: &[fn(Pgbench) -> Pgbench]) -> Vec<Output> {
+pub(crate) fn run_shards(
+    case: &str,
+    db: &str,
+    args: &[&str],
+    with: &[fn(Pgbench) -> Pgbench],
+) -> Vec<Output> {
     let at = format!("--start-at={}", start_ahead(1.0));
     let n = with.len();
     std::thread::scope(|s| {
@@ -427,7 +432,7 @@ fn run_shards(case: &str, db: &str, args: &[&str], with: &[fn(Pgbench) -> Pgbenc
 
 /// `--merge` of the shards' `r.json` (as s0.json, s1.json...) with
 /// `--report-json=m.json`.
-fn merge_shards(case: &str, docs: &[String]) -> Output {
+pub(crate) fn merge_shards(case: &str, docs: &[String]) -> Output {
     let names: Vec<String> = (0..docs.len()).map(|k| format!("s{k}.json")).collect();
     let mut args = vec!["--merge".to_string()];
     args.extend(names.iter().cloned());

@@ -7,6 +7,7 @@
 
 mod check;
 mod read;
+mod steps;
 
 use crate::error::Error;
 use serde_json::Value;
@@ -272,6 +273,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         reconnect: !cfg["reconnect"].is_null(),
         warmup_s: opt_int(cfg, "warmup_s")?.unwrap_or(0),
     };
+    let step_rows = steps::merged(&docs.iter().map(|d| &d.v).collect::<Vec<_>>())?;
     let totals = RunTotals {
         total,
         total_duration_us: end_us - start_us,
@@ -282,7 +284,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         commands: &commands,
         dist: Some(&dist),
         outages: None,
-        steps: None,
+        steps: step_rows.as_deref(),
     };
 
     let server = read::text(first, &["server_version"])?;
@@ -370,7 +372,10 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             span_s: (end_us - origin_us) as f64 / 1e6,
             // Each shard's -T counts from its own start.
             deadline_s: params.length.seconds().map(|d| f64::from(d) + apart_us as f64 / 1e6),
-            marks: crate::report::html::marks::Marks::default(),
+            marks: crate::report::html::marks::Marks {
+                steps: step_rows.clone().unwrap_or_default(),
+                ..Default::default()
+            },
         };
         if let Err(err) = html::write(path, &html::render(&page, &dist)) {
             log::error!(
