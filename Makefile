@@ -78,6 +78,7 @@ demo:
 bench:
 	scripts/bench/suite.sh
 	scripts/bench/instructions.sh
+	scripts/bench/reconnect.sh
 
 ## Refresh vendor/ from Cargo.lock (needs the crate registry).
 vendor:

@@ -107,7 +107,20 @@ fn init(server: &Cluster, db: &str) {
 /// `-c 4 -j 2 -T 6 --reconnect` with `-l` and the JSON report, on
 /// `conninfo` (run by the command `wrap` when not empty).
 fn reconnecting_run(case: &str, conninfo: &str, wrap: &[&str]) -> Pgbench {
-    let args = ["-c", "4", "-j", "2", "-T", "6", "-n", "-l", "--failures-detailed", "--reconnect"];
+    let args = [
+        "-c",
+        "4",
+        "-j",
+        "2",
+        "-T",
+        "6",
+        "-n",
+        "-l",
+        "-P",
+        "1",
+        "--failures-detailed",
+        "--reconnect",
+    ];
     let files = ["--report-json=r.json", "--report-html=r.html", conninfo];
     let mut run = Pgbench::new(args.iter().copied().chain(files))
         .label(case)
@@ -142,6 +155,20 @@ fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64) {
     assert!(unknown <= conn);
     assert_eq!(report_count(&out.stdout, "number of outages: "), 1, "{}", out.stdout);
     assert!(out.stdout.contains("\noutage 1: at "), "{}", out.stdout);
+
+    // The -P lines: each says its connection failures; the outage's are
+    // marked, and together they have every failure.
+    let progress: Vec<&str> = out.stderr.lines().filter(|l| l.starts_with("progress: ")).collect();
+    let lost_in = |l: &str| {
+        let n = l.split(", ").find_map(|f| f.strip_suffix(" connection failures (outage)"));
+        n.or_else(|| l.split(", ").find_map(|f| f.strip_suffix(" connection failures")))
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("{l}"))
+    };
+    assert!(progress.len() >= 4, "{}", out.stderr);
+    assert!(progress.iter().any(|l| l.ends_with(" (outage)")), "{}", out.stderr);
+    assert!(progress.iter().all(|l| lost_in(l) == 0 || l.ends_with(" (outage)")));
+    assert!(progress.iter().map(|l| lost_in(l)).sum::<u64>() <= conn);
 
     // The logs: every transaction once.
     let lines = log_lines(&out);

@@ -5,8 +5,9 @@
 # a `SELECT 1;` script -M prepared, a pipeline of ten `SELECT 1;` -M extended,
 # at -c 1 -j 1, -c 8 -j 2, -c 64 -j 2 and -c 1000 -j 2; plus -S -M prepared
 # with -r and with -l at -c 8; plus pgbench-rs with PGBENCH_RS_POLL=epoll and =ppoll for
-# -S -M prepared at 1, 8 and 64 clients, and with --latency-percentiles and with
-# --report-json for -S -M prepared at 1 and 8 clients (what these options cost).
+# -S -M prepared at 1, 8 and 64 clients, and with --latency-percentiles, with
+# --report-json and with --reconnect for -S -M prepared at 1 and 8 clients
+# (what these options cost).
 # Columns: tps, client CPU µs/txn, instructions/txn (callgrind, -c 1 and 8),
 # syscalls/txn and peak RSS, each with the pgbench-rs/C ratio. About 15
 # minutes by default.
