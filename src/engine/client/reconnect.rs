@@ -40,13 +40,9 @@ pub(super) fn ends_connection(sqlstate: Option<[u8; 5]>) -> bool {
 
 /// The first word of an SQL text is COMMIT or END.
 fn is_commit(text: &[u8]) -> bool {
-    let start = text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(text.len());
-    let word: Vec<u8> = text[start..]
-        .iter()
-        .take_while(|b| b.is_ascii_alphabetic())
-        .map(u8::to_ascii_uppercase)
-        .collect();
-    word == b"COMMIT" || word == b"END"
+    let text = text.trim_ascii_start();
+    let word = &text[..text.iter().take_while(|b| b.is_ascii_alphabetic()).count()];
+    word.eq_ignore_ascii_case(b"COMMIT") || word.eq_ignore_ascii_case(b"END")
 }
 
 impl<L: Link> Client<L> {
