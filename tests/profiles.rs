@@ -127,8 +127,10 @@ fn shards_of_a_rate_profile_merge_their_steps() {
             let n = step["transactions"].as_f64().unwrap_or(0.0);
             let secs =
                 step["end_s"].as_f64().unwrap_or(0.0) - step["start_s"].as_f64().unwrap_or(0.0);
+            // (Four shares' deviations: four steps at three would fail
+            // one run in a hundred.)
             let off = (n - share * secs).abs();
-            assert!(off <= 3.0 * f64::sqrt(share), "a shard's step: {step}");
+            assert!(off <= 4.0 * f64::sqrt(share), "a shard's step: {step}");
         }
         docs.push(s.read_file("r.json"));
     }
