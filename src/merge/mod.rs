@@ -6,6 +6,7 @@
 //! merged document are produced by the same code as a run's.
 
 mod check;
+mod outages;
 mod read;
 mod steps;
 
@@ -273,7 +274,9 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         reconnect: !cfg["reconnect"].is_null(),
         warmup_s: opt_int(cfg, "warmup_s")?.unwrap_or(0),
     };
-    let step_rows = steps::merged(&docs.iter().map(|d| &d.v).collect::<Vec<_>>())?;
+    let values: Vec<&Value> = docs.iter().map(|d| &d.v).collect();
+    let step_rows = steps::merged(&values)?;
+    let outage_rows = outages::merged(&values, start_us)?;
     let totals = RunTotals {
         total,
         total_duration_us: end_us - start_us,
@@ -283,7 +286,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         scripts: &scripts,
         commands: &commands,
         dist: Some(&dist),
-        outages: None,
+        outages: outage_rows.as_deref(),
         steps: step_rows.as_deref(),
     };
 
@@ -372,10 +375,14 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             span_s: (end_us - origin_us) as f64 / 1e6,
             // Each shard's -T counts from its own start.
             deadline_s: params.length.seconds().map(|d| f64::from(d) + apart_us as f64 / 1e6),
-            marks: crate::report::html::marks::Marks {
-                steps: step_rows.clone().unwrap_or_default(),
-                ..Default::default()
-            },
+            marks: html::marks::Marks::of(
+                outage_rows.as_deref(),
+                None,
+                step_rows.as_deref(),
+                origin_us,
+                (start_us - origin_us) as f64 / 1e6,
+                (end_us - origin_us) as f64 / 1e6,
+            ),
         };
         if let Err(err) = html::write(path, &html::render(&page, &dist)) {
             log::error!(
