@@ -6,7 +6,11 @@
 //! one outage the report and the JSON give matches, within 100 ms plus the
 //! probe's interval, the window in which an independent probe (psql in a
 //! loop, with timestamps) could not query the server; the `-l` logs hold
-//! every transaction the report counts, each once.
+//! every transaction the report counts, each once; the `-P` lines mark the
+//! outage and the HTML page draws it. And a network cut (the client in a
+//! network namespace, the veth to it down for 2 s): the keepalives and
+//! TCP user timeout of the connection string find it, the clients connect
+//! again once it is over, and the report has the outage.
 
 use std::collections::HashSet;
 use std::sync::Arc;
