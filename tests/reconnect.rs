@@ -73,8 +73,8 @@ fn probe_window(seen: &[Probe]) -> (f64, f64, f64) {
 }
 
 /// Every `-l` line of the run: (client, transaction number, what ended
-/// it: µs or a failure word).
-fn log_lines(out: &Output) -> Vec<(u32, u64, String)> {
+/// it: µs or a failure word, when it ended: Unix epoch seconds).
+fn log_lines(out: &Output) -> Vec<(u32, u64, String, f64)> {
     let mut lines = Vec::new();
     for f in out.files().iter().filter(|f| f.starts_with("pgbench_log.")) {
         for line in out.read_file(f).lines() {
@@ -82,7 +82,9 @@ fn log_lines(out: &Output) -> Vec<(u32, u64, String)> {
             assert_eq!(w.len(), 6, "{line:?}");
             let parse = |s: &str| s.parse::<u64>().unwrap_or_else(|_| panic!("{line:?}"));
             let client = u32::try_from(parse(w[0])).expect("a client id");
-            lines.push((client, parse(w[1]), w[2].to_string()));
+            #[allow(clippy::cast_precision_loss)]
+            let at = parse(w[4]) as f64 + parse(w[5]) as f64 / 1e6;
+            lines.push((client, parse(w[1]), w[2].to_string(), at));
         }
     }
     lines
@@ -138,8 +140,9 @@ fn reconnecting_run(case: &str, conninfo: &str, wrap: &[&str]) -> Pgbench {
 /// Runs `run`, calls `outage` 2.5 s into it, and checks the report, the
 /// logs and the JSON against each other: one outage, each client's
 /// connection lost once at most, every transaction logged once. The
-/// outage's start and end (Unix epoch seconds).
-fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64) {
+/// outage's start and end, and when the first failure was logged (Unix
+/// epoch seconds).
+fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64, f64) {
     let begun = Instant::now();
     let bench = std::thread::spawn(move || run.run_under_test());
     std::thread::sleep(Duration::from_millis(2500));
@@ -181,6 +184,8 @@ fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64) {
     assert_eq!((ok as u64, lost as u64, lines.len() as u64), (processed, conn, processed + conn));
     let unique: HashSet<(u32, u64)> = lines.iter().map(|l| (l.0, l.1)).collect();
     assert_eq!(unique.len(), lines.len(), "a transaction logged twice");
+    let failures = lines.iter().filter(|l| !l.2.bytes().all(|b| b.is_ascii_digit()));
+    let first_failure = failures.map(|l| l.3).fold(f64::INFINITY, f64::min);
 
     // The JSON: the same.
     let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("JSON");
@@ -198,7 +203,8 @@ fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64) {
     check_page(case, &out.dir.join("r.html"), &["tps"]);
     let html = out.read_file("r.html");
     assert!(html.contains(">outage</text>"), "no outage in the throughput chart's legend");
-    (start, end)
+    assert!(start <= first_failure, "the outage starts with its first transaction");
+    (start, end, first_failure)
 }
 
 /// [`run_through`] while a probe runs `query`: the outage is where the
@@ -211,7 +217,7 @@ fn through_outage(
 ) {
     let stop = Arc::new(AtomicBool::new(false));
     let prober = probe(query, Arc::clone(&stop));
-    let (start, end) = run_through(case, reconnecting_run(case, conninfo, &[]), outage);
+    let (start, end, _) = run_through(case, reconnecting_run(case, conninfo, &[]), outage);
     stop.store(true, Ordering::Relaxed);
     let seen = prober.join().expect("the probe");
     let (down, up, interval) = probe_window(&seen);
@@ -309,12 +315,15 @@ fn a_network_cut_is_an_outage_the_clients_go_through() {
         m.set_link(true).unwrap_or_else(|e| panic!("restore: {e}"));
         window.1 = epoch();
     };
-    let (start, end) = run_through("netcut", run, cut);
+    let (start, end, found) = run_through("netcut", run, cut);
     let (cut_at, restored) = window;
-    // Found within the user timeout (and a second of slack), over once the
-    // link is back (an attempt to connect made during the cut may have to
-    // wait for its SYN's retransmission, or its 2 s).
-    assert!(start >= cut_at && start <= cut_at + 2.0, "cut at {cut_at:.3}, outage from {start:.3}");
+    // Found within the user timeout (and a second of slack); the outage
+    // starts with a transaction the cut caught (begun before it, or after
+    // it and before the loss was found); over once the link is back (an
+    // attempt to connect made during the cut may have to wait for its
+    // SYN's retransmission, or its 2 s).
+    assert!(found >= cut_at && found <= cut_at + 2.0, "cut at {cut_at:.3}, found at {found:.3}");
+    assert!(start >= cut_at - 1.0, "cut at {cut_at:.3}, outage from {start:.3}");
     assert!(
         end >= restored && end <= restored + 3.5,
         "restored at {restored:.3}, outage to {end:.3}"

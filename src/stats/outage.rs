@@ -2,9 +2,12 @@
 //! lose and make connections ([`OutageLog`]), and the outages the run's
 //! notes make ([`outages`]). Pure data.
 //!
-//! An outage runs from the first transaction that failed on a lost
-//! connection (over all clients) until the first transaction that
-//! succeeded on a connection made after that failure. Its recovery is
+//! An outage runs from the start of the first transaction that failed on
+//! a lost connection (over all clients) until the first transaction that
+//! succeeded on a connection made after that start. (Its start, not when
+//! the loss was found: a thread busy connecting one client finds its other
+//! clients' losses only when it is done, and they belong to the same
+//! outage.) Its recovery is
 //! the time from its end until the first window of [`WINDOW_US`] (on the
 //! grid of [`BUCKET_US`]) whose throughput is at least [`RECOVERED`] of
 //! the throughput over the [`BEFORE_US`] before the outage.
@@ -48,7 +51,7 @@ impl OutageLog {
         self.down = down;
     }
 
-    /// A transaction failed at `t` on a lost connection.
+    /// A transaction that started at `t` failed on a lost connection.
     pub(crate) fn lost(&mut self, t: i64) {
         self.lost.push(t);
     }
@@ -84,7 +87,8 @@ impl OutageLog {
 /// One outage, monotonic µs.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Outage {
-    /// The first transaction that failed on a lost connection.
+    /// The start of the first transaction that failed on a lost
+    /// connection.
     pub(crate) start: i64,
     /// The first success on a connection made after `start` (none: the
     /// run ended first).

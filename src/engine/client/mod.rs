@@ -322,6 +322,7 @@ impl<L: Link> Client<L> {
                     };
                 }
                 State::StartTx => {
+                    self.note_begin(th, &mut now);
                     if self.conn.is_none() {
                         let start = now.get();
                         match L::connect(&sh.cfg.conn) {

@@ -26,6 +26,9 @@ pub(super) struct Redial {
     backoff_us: i64,
     /// A COMMIT (or END) of the current try was sent.
     commit_sent: bool,
+    /// When the current transaction started (monotonic µs; kept only
+    /// while the thread notes outages).
+    began: i64,
     /// When the connection in use was made again after a loss, until a
     /// transaction succeeds on it.
     fresh: Option<i64>,
@@ -62,6 +65,16 @@ impl<L: Link> Client<L> {
     /// A new try of a transaction starts.
     pub(super) fn new_try(&mut self) {
         self.redial.commit_sent = false;
+    }
+
+    /// A transaction starts: while the thread notes outages, when (a loss
+    /// found late, after the thread was busy connecting, still dates from
+    /// its transaction).
+    #[inline]
+    pub(super) fn note_begin(&mut self, th: &ThreadState, now: &mut LazyNow) {
+        if th.outage.is_some() {
+            self.redial.began = now.get();
+        }
     }
 
     /// A transaction succeeded: the thread's outage notes count it (and
@@ -103,7 +116,7 @@ impl<L: Link> Client<L> {
         }
         self.record_transaction(sh, th, now, false);
         if let Some(o) = th.outage.as_deref_mut() {
-            o.lost(now.get());
+            o.lost(self.redial.began.min(now.get()));
         }
         self.start_redial(sh, th, now);
         let done = sh.cfg.length.transactions().is_some_and(|n| self.cnt >= i64::from(n))
