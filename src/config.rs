@@ -151,6 +151,9 @@ pub(crate) struct Extensions {
     /// `--rate-profile`: the rate over the run (`-R` is then its first
     /// rate, for everything but the schedule).
     pub(crate) rate_profile: Option<crate::rate_profile::RateProfile>,
+    /// `--server-stats[=SECONDS]`: the server's statistics sampled every
+    /// this many seconds (none: not sampled).
+    pub(crate) server_stats_s: Option<i32>,
 }
 
 /// `--reconnect` and its limits (`--reconnect-backoff`,

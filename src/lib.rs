@@ -17,6 +17,7 @@ mod rand;
 mod rate_profile;
 mod report;
 mod script;
+mod serverstats;
 mod stats;
 mod sys;
 mod time;

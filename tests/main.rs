@@ -37,6 +37,10 @@ mod servers;
 #[cfg(test)]
 mod report;
 
+/// `--server-stats` against servers 15, 17 and 18.
+#[cfg(test)]
+mod server_stats;
+
 /// Script syntax errors (C's cases and many more) through both binaries.
 #[cfg(test)]
 mod syntax_errors;

@@ -24,7 +24,7 @@ use crate::harness::cluster::{Cluster, extra_cluster, is_root, tcp_cluster};
 use crate::harness::netns::Machine;
 use crate::harness::reference;
 use crate::harness::runner::{Output, Status};
-use crate::harness::standby::{Pair, promote};
+use crate::harness::standby::{primary_with_standby, promote};
 use crate::html::check_page;
 use crate::report::check_with_python;
 
@@ -243,11 +243,20 @@ fn a_restart_is_an_outage_the_clients_go_through() {
 
 #[test]
 fn a_failover_is_an_outage_the_clients_go_through() {
-    let mut pair = Pair::new("failover");
-    let primary = pair.primary;
+    let major = crate::harness::cluster().server_version_num / 10_000;
+    let Some(pair) = primary_with_standby(major, "failover", "") else { return };
+    let (primary, standby) = (pair.primary, pair.standby);
     let db = primary.create_db("failover_db");
     init(primary, &db.name);
-    let standby = pair.start_standby();
+    // The standby has replayed the tables before the run.
+    let caught_up =
+        "SELECT count(*) FROM pg_stat_replication WHERE replay_lsn >= pg_current_wal_lsn()";
+    for _ in 0..1000 {
+        if primary.query("postgres", caught_up) == [["1"]] {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
     let hosts = |db: &str| {
         format!(
             "host={},{} port={},{} dbname={db} target_session_attrs=read-write",

@@ -72,6 +72,7 @@ pub(crate) enum Opt {
     ReconnectBackoff,
     ReconnectTimeout,
     RateProfile,
+    ServerStats,
 }
 
 /// One entry of the option table: long name, short letter, takes a value.
@@ -170,6 +171,7 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "reconnect-backoff", arg: ExtArg::Required, opt: Opt::ReconnectBackoff },
     Extension { long: "reconnect-timeout", arg: ExtArg::Required, opt: Opt::ReconnectTimeout },
     Extension { long: "rate-profile", arg: ExtArg::Required, opt: Opt::RateProfile },
+    Extension { long: "server-stats", arg: ExtArg::Optional, opt: Opt::ServerStats },
 ];
 
 /// The names of the extensions (for the test that `--help` lists them).

@@ -506,6 +506,13 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.ext.start_at_us = Some(ext::start_at(&v)?);
         }
+        Opt::ServerStats => {
+            a.benchmarking_option_set = true;
+            a.ext.server_stats_s = Some(match value {
+                Some(_) => parse_int_option(&v, "--server-stats", 1, 3600)?,
+                None => 1,
+            });
+        }
         Opt::ReportHtml => {
             a.benchmarking_option_set = true;
             a.ext.report_html = Some(ext::report_file(&v, "--report-html")?);

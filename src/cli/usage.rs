@@ -36,6 +36,9 @@ pgbench-rs extensions (long options, matched only by their full name):
   --start-at=TIME          start measuring at TIME (Unix epoch seconds or RFC 3339)
   --merge FILE...          print the report of one run from its shards' --report-json
                            files (with --latency-percentiles and --report-* only)
+  --server-stats[=SECONDS]
+                           sample the server's statistics and wait events every
+                           SECONDS (default: 1) and report them
   --sysbench-tables=NUM    with -i: create sysbench's tables sbtest1..sbtestNUM
                            instead of pgbench's (default: 1)
   --sysbench-table-size=NUM

@@ -18,6 +18,8 @@ use crate::time::Mono;
 /// What the end of the run needs to know besides the workers' results.
 #[derive(Debug)]
 pub(super) struct Ending<'a> {
+    /// `--server-stats`: what the sampler found.
+    pub(super) server: Option<crate::serverstats::ServerStats>,
     /// The configuration.
     pub(super) cfg: &'a BenchConfig,
     /// What the set-up found in the database.
@@ -138,7 +140,12 @@ pub(super) fn report(
         outages: outage_rows.as_deref(),
         steps: step_rows.as_deref(),
     };
-    let text = report::format_results(&params, &totals);
+    let mut text = report::format_results(&params, &totals);
+    if let Some(server) = &e.server {
+        #[allow(clippy::cast_precision_loss)]
+        let secs = totals.total_duration_us as f64 / 1e6;
+        text.push_str(&crate::serverstats::text(server, secs));
+    }
     if outcome != RunOutcome::ExitedOnAbort {
         report::write_stdout(&text);
     }
@@ -151,6 +158,7 @@ pub(super) fn report(
     if matches!(outcome, RunOutcome::Aborted | RunOutcome::Interrupted { aborted: true, .. }) {
         log::error!("Run was aborted; the above results are incomplete.");
     }
+    let server_json = e.server.as_ref().map(crate::serverstats::json);
     if let Some(path) = cfg.ext.report_json.as_deref() {
         let facts = RunFacts {
             configuration: json::configuration(&params, cfg),
@@ -167,7 +175,10 @@ pub(super) fn report(
                 _ => None,
             },
         };
-        let doc = json::document(&params, &totals, &facts);
+        let mut doc = json::document(&params, &totals, &facts);
+        if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
+            o.insert("server".into(), server.clone());
+        }
         if let Err(err) = json::write(path, &doc) {
             log::error!(
                 "could not write report file \"{path}\": {}",
@@ -199,6 +210,7 @@ pub(super) fn report(
                 (bench_start - e.origin) as f64 / 1e6,
                 (e.end - e.origin) as f64 / 1e6,
             ),
+            server: server_json.as_ref(),
         };
         if let Err(err) = html::write(path, &html::render(&page, d)) {
             log::error!(

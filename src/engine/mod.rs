@@ -86,6 +86,14 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
             )));
         }
     }
+    // --server-stats: the sampler connects first, so that its first
+    // interval holds the set-up's work (shard 0 alone samples).
+    let sampler = match cfg.ext.server_stats_s {
+        Some(secs) if cfg.ext.shard.is_none_or(|s| s.index == 0) => {
+            Some(crate::serverstats::Sampler::connect(cfg, secs)?)
+        }
+        _ => None,
+    };
     let mut con = Conn::connect(&cfg.conn).map_err(|e| {
         Error::new(e.to_string()).and_error("could not create connection for setup")
     })?;
@@ -212,7 +220,8 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
     };
     // From here on SIGINT and SIGTERM end the run with a report.
     crate::sys::signal::on_run_signals(timer, sync.waker.fd());
-    let workers = run_workers(&shared, threads, start_time);
+    let (workers, sampler) =
+        with_sampler(sampler, &shared, || run_workers(&shared, threads, start_time));
     crate::sys::signal::end_run_signals();
     let (mut results, series) = workers?;
     let mut end = monotonic_us();
@@ -251,7 +260,9 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
             by.name()
         );
     }
+    let server = sampler.map(|s| s.finish(end));
     let ending = finish::Ending {
+        server,
         cfg,
         info: &info,
         sysbench,
@@ -276,6 +287,39 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
     };
     finish::report(&ending, &mut results, series, outcome);
     Ok(outcome)
+}
+
+/// Runs `workers` with the `--server-stats` sampler (when there is one)
+/// on a thread of its own beside them, stopped when they are done.
+fn with_sampler<T>(
+    sampler: Option<crate::serverstats::Sampler>,
+    shared: &Shared<'_>,
+    workers: impl FnOnce() -> T,
+) -> (T, Option<crate::serverstats::Sampler>) {
+    let Some(mut sampler) = sampler else { return (workers(), None) };
+    // From here on the run's connections note their backends' pids.
+    crate::pq::backends::track();
+    let stop = AtomicBool::new(false);
+    let warmup = shared.warmup_us.is_some();
+    std::thread::scope(|s| {
+        let stop = &stop;
+        let spawned = std::thread::Builder::new().name("pgbench-rs-stats".into()).spawn_scoped(
+            s,
+            move || {
+                sampler.run(shared.sync, warmup, stop);
+                sampler
+            },
+        );
+        let out = workers();
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        match spawned {
+            Ok(h) => (out, h.join().ok()),
+            Err(e) => {
+                log::error!("could not create thread: {}", crate::sys::os_error_text(&e));
+                (out, None)
+            }
+        }
+    })
 }
 
 /// Starts one worker per thread and supervises the run until all of them

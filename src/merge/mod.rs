@@ -295,7 +295,14 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
     if aligned && params.progress {
         progress_lines(cfg, &params, &dist, origin_us, end_us)?;
     }
-    let text = report::format_results(&params, &totals);
+    let mut text = report::format_results(&params, &totals);
+    // --server-stats: shard 0 sampled; its object is kept as it is.
+    let server_stats = docs.iter().find_map(|d| d.v.get("server"));
+    if let Some(server) = server_stats.and_then(crate::serverstats::from_json) {
+        #[allow(clippy::cast_precision_loss)]
+        let secs = (end_us - start_us) as f64 / 1e6;
+        text.push_str(&crate::serverstats::text(&server, secs));
+    }
     report::write_stdout(&text);
     if aborted {
         log::error!("Run was aborted; the above results are incomplete.");
@@ -333,7 +340,10 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             interrupted_by: interrupted_by
                 .and_then(|by| ["SIGINT", "SIGTERM"].into_iter().find(|s| *s == by)),
         };
-        let doc = json::document(&params, &totals, &facts);
+        let mut doc = json::document(&params, &totals, &facts);
+        if let (Some(server), Some(o)) = (server_stats, doc.as_object_mut()) {
+            o.insert("server".into(), server.clone());
+        }
         if let Err(err) = json::write(path, &doc) {
             log::error!(
                 "could not write report file \"{path}\": {}",
@@ -383,6 +393,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
                 (start_us - origin_us) as f64 / 1e6,
                 (end_us - origin_us) as f64 / 1e6,
             ),
+            server: server_stats,
         };
         if let Err(err) = html::write(path, &html::render(&page, &dist)) {
             log::error!(

@@ -114,6 +114,7 @@ impl Conn {
             };
             let conn = Conn { raw, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) };
             if conn.is_ok() {
+                super::backends::note(conn.backend_pid());
                 return Ok(conn);
             }
             if password.is_none() && conn.needs_password() {
@@ -188,6 +189,12 @@ impl Conn {
         let p = unsafe { pq_sys::PQport(self.ptr()) };
         // SAFETY: p is NULL or a NUL-terminated string owned by the connection.
         String::from_utf8_lossy(unsafe { cstr_bytes(p) }).into_owned()
+    }
+
+    /// `PQbackendPID`: the pid of the server process of this connection.
+    pub(crate) fn backend_pid(&self) -> i32 {
+        // SAFETY: the pointer is a live connection owned by self.
+        unsafe { pq_sys::PQbackendPID(self.ptr()) }
     }
 
     /// `PQserverVersion` (e.g. 150018).

@@ -4,7 +4,7 @@
 //!
 //! libpq functions used, all present since libpq 14 unless noted:
 //! PQlibVersion, PQconnectdbParams, PQstatus, PQconnectionNeedsPassword, PQerrorMessage,
-//! PQsocket, PQdb, PQhost, PQport, PQserverVersion, PQparameterStatus,
+//! PQsocket, PQbackendPID, PQdb, PQhost, PQport, PQserverVersion, PQparameterStatus,
 //! PQtransactionStatus, PQsetnonblocking, PQescapeIdentifier, PQfreemem,
 //! PQexec, PQprepare, PQsendQuery, PQsendQueryParams,
 //! PQsendQueryPrepared, PQconsumeInput, PQisBusy, PQgetResult, PQflush,
@@ -16,6 +16,7 @@
 //! newer (`cfg(libpq_ge_17)`, set by build.rs).
 #![allow(unsafe_code)]
 
+pub(crate) mod backends;
 mod conn;
 mod result;
 mod status;

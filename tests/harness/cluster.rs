@@ -334,6 +334,35 @@ pub(crate) fn stats_cluster() -> &'static Cluster {
     })
 }
 
+/// A server of its own of PostgreSQL `major` (the host's, or 17 or 18
+/// of the reference) for a test that reads cluster-wide statistics no
+/// other test may move, with more server options `more`; None (after a
+/// visible skip, or a failure when the reference is required) if that
+/// version is not installed. Stopped by the watchdog at exit too.
+pub(crate) fn own_server(major: u32, name: &str, more: &str) -> Option<&'static Cluster> {
+    let main = cluster();
+    let bindir = if main.server_version_num / 10_000 == major {
+        main.bindir.clone()
+    } else if let Some(b) = super::reference::bindir(major) {
+        b
+    } else {
+        super::reference::missing(name, &format!("PostgreSQL {major}"));
+        return None;
+    };
+    let dir = tmp::root().path.join(format!("cluster-{name}"));
+    let port = main.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
+    let c = start_in(&bindir, &dir, port, false)
+        .unwrap_or_else(|e| panic!("cannot start server {name}: {e}"));
+    if !more.is_empty() {
+        // A clean stop: no crash recovery (and its checkpoint) at the start.
+        let mut pg_ctl = as_owner(&c.bindir.join("pg_ctl"));
+        pg_ctl.arg("-D").arg(c.dir.join("data")).args(["-m", "fast", "-w", "-s", "stop"]);
+        run_checked(pg_ctl, "pg_ctl stop").unwrap_or_else(|e| panic!("stop {name}: {e}"));
+        c.pg_ctl_start_with(more).unwrap_or_else(|e| panic!("start {name}: {e}"));
+    }
+    Some(Box::leak(Box::new(c)))
+}
+
 impl Cluster {
     /// Start the server (`pg_ctl start -w`) on its socket directory and port.
     pub(crate) fn pg_ctl_start(&self) -> Result<(), String> {

@@ -1,80 +1,69 @@
-//! A primary with a streaming standby, for the tests of a failover: the
-//! primary is a separate server ([`super::cluster::extra_cluster`]); the
-//! standby is made from it with `pg_basebackup -R` into a directory of its
-//! own and started as the server's OS user like the other servers (the
-//! watchdog stops both at exit). [`promote`] makes the standby the new
-//! primary.
+//! A primary with a streaming standby: a server of its own
+//! ([`super::cluster::own_server`]) with WAL senders and the options
+//! given (such as `synchronous_commit`), and a standby made from it with
+//! `pg_basebackup -R` into a scratch directory, started as the server's
+//! OS user like the other clusters, listening on its own socket and
+//! stopped by the watchdog at exit too; [`promote`] makes the standby a
+//! primary (a failover).
 
 use super::cluster::{
-    Cluster, as_owner, extra_cluster, give_to_server_user, run_checked, stop_at_exit,
+    Cluster, as_owner, give_to_server_user, own_server, run_checked, stop_at_exit,
 };
 use super::tmp;
 
-/// A primary and its standby (`name` names their directories).
+/// A primary and its standby.
 #[derive(Debug)]
 pub(crate) struct Pair {
     /// The primary.
     pub(crate) primary: &'static Cluster,
-    /// Its streaming standby, once [`Pair::start_standby`] made it.
-    pub(crate) standby: Option<&'static Cluster>,
-    name: String,
+    /// The standby, streaming from it.
+    pub(crate) standby: &'static Cluster,
 }
 
-impl Pair {
-    /// Starts the primary; the standby is made later (after the test
-    /// put its data on the primary), by [`Pair::start_standby`].
-    pub(crate) fn new(name: &str) -> Pair {
-        Pair {
-            primary: extra_cluster(&format!("{name}-primary")),
-            standby: None,
-            name: name.into(),
-        }
-    }
-
-    /// Makes the standby from the primary as it is now and starts it; it
-    /// waits until the standby streams.
-    pub(crate) fn start_standby(&mut self) -> &'static Cluster {
-        let p = self.primary;
-        let dir = tmp::root().path.join(format!("cluster-{}-standby", self.name));
-        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("mkdir {}: {e}", dir.display()));
-        tmp::set_mode(&dir, 0o755);
-        give_to_server_user(&dir).unwrap_or_else(|e| panic!("{e}"));
-        let data = dir.join("data");
-        let mut backup = as_owner(&p.bindir.join("pg_basebackup"));
-        backup.arg("-D").arg(&data).arg("-h").arg(&p.dir);
-        backup.args([
-            "-p",
-            &p.port.to_string(),
-            "-U",
+/// A primary of PostgreSQL `major` (with `more` server options) and a
+/// standby streaming from it, which the primary shows in
+/// pg_stat_replication as `streaming` before this returns; None (after a
+/// visible skip) when that version is not installed.
+pub(crate) fn primary_with_standby(major: u32, name: &str, more: &str) -> Option<Pair> {
+    let opts = format!("-c wal_level=replica -c max_wal_senders=4 -c hot_standby=on {more}");
+    let primary = own_server(major, name, &opts)?;
+    let dir = tmp::root().path.join(format!("cluster-{name}-standby"));
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("mkdir {}: {e}", dir.display()));
+    tmp::set_mode(&dir, 0o755);
+    give_to_server_user(&dir).unwrap_or_else(|e| panic!("{e}"));
+    let data = dir.join("data");
+    let mut backup = as_owner(&primary.bindir.join("pg_basebackup"));
+    backup
+        .arg("-D")
+        .arg(&data)
+        .arg("-R")
+        .arg("-h")
+        .arg(primary.host())
+        .arg("-p")
+        .arg(primary.port.to_string())
+        .args(["-U", "postgres", "-X", "stream", "--no-sync"]);
+    run_checked(backup, "pg_basebackup").unwrap_or_else(|e| panic!("{e}"));
+    stop_at_exit(&primary.bindir, &data, false).unwrap_or_else(|e| panic!("{e}"));
+    let port = primary.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
+    let standby = Cluster {
+        bindir: primary.bindir.clone(),
+        dir,
+        port,
+        server_version: primary.server_version.clone(),
+        server_version_num: primary.server_version_num,
+    };
+    standby.pg_ctl_start_with(&opts).unwrap_or_else(|e| panic!("start the standby: {e}"));
+    for _ in 0..1000 {
+        let rows = primary.query(
             "postgres",
-            "-R",
-            "-X",
-            "stream",
-            "-c",
-            "fast",
-        ]);
-        run_checked(backup, "pg_basebackup").unwrap_or_else(|e| panic!("{e}"));
-        stop_at_exit(&p.bindir, &data, false).unwrap_or_else(|e| panic!("{e}"));
-        let port = p.port.wrapping_add(600 + u16::try_from(tmp::unique() % 300).unwrap_or(0));
-        let s = Cluster {
-            bindir: p.bindir.clone(),
-            dir,
-            port,
-            server_version: p.server_version.clone(),
-            server_version_num: p.server_version_num,
-        };
-        s.pg_ctl_start().unwrap_or_else(|e| panic!("start the standby: {e}"));
-        let s: &'static Cluster = Box::leak(Box::new(s));
-        for _ in 0..200 {
-            let streaming = p.try_query("postgres", "SELECT count(*) FROM pg_stat_replication");
-            if streaming.is_ok_and(|r| r == [["1"]]) {
-                self.standby = Some(s);
-                return s;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(50));
+            "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'",
+        );
+        if rows[0][0] == "1" {
+            return Some(Pair { primary, standby: Box::leak(Box::new(standby)) });
         }
-        panic!("the standby of {} does not stream", self.name);
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
+    panic!("the standby of {name} does not stream");
 }
 
 /// `pg_ctl promote -w`: the standby becomes a primary.

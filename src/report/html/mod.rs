@@ -4,11 +4,13 @@
 //! a merge), latency over time (mean and percentiles), the latency
 //! histogram and percentile curve, per-script and per-command percentile
 //! curves, failures and retries over time when there were any, and the
-//! schedule lag under `-R`. The charts over time draw the run's own span
+//! schedule lag under `-R`, and with `--server-stats` the server's
+//! statistics ([`server`]). The charts over time draw the run's own span
 //! ([`drawn_seconds`]): to its end, or to the `-T` deadline.
 
 mod charts;
 pub(crate) mod marks;
+mod server;
 mod svg;
 
 use std::fmt::Write as _;
@@ -46,6 +48,8 @@ pub(crate) struct Page<'a> {
     pub(crate) deadline_s: Option<f64>,
     /// `--reconnect`'s outages and `--rate-profile`'s rate and steps.
     pub(crate) marks: marks::Marks,
+    /// `--server-stats`: the JSON report's `server` object.
+    pub(crate) server: Option<&'a serde_json::Value>,
 }
 
 /// One interval of a shard's tps line: (start after the run's origin,
@@ -431,6 +435,9 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
             &charts::over_time_log("Schedule lag over time", "lag (ms)", &lag),
         );
     }
+    if let Some(server) = page.server {
+        out.push_str(&server::section(server, drawn_span(page), &figure));
+    }
     out.push_str("<h2>Scripts</h2>\n");
     for (name, text) in &page.scripts {
         let _ = writeln!(
@@ -541,6 +548,7 @@ mod tests {
             span_s: 3600.0,
             deadline_s: Some(3600.0),
             marks: marks::Marks::default(),
+            server: None,
         };
         let html = render(&page, &dist);
         eprintln!("the page of a 3600 s run: {} bytes", html.len());
@@ -593,6 +601,7 @@ mod tests {
             span_s,
             deadline_s,
             marks: marks::Marks::default(),
+            server: None,
         }
     }
 
