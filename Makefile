@@ -79,6 +79,7 @@ bench:
 	scripts/bench/suite.sh
 	scripts/bench/instructions.sh
 	scripts/bench/repeat.sh
+	scripts/bench/reconnect.sh
 
 ## Refresh vendor/ from Cargo.lock (needs the crate registry).
 vendor:

@@ -183,9 +183,36 @@ pub(crate) struct Extensions {
     pub(crate) sweep_clients: Option<Vec<i32>>,
     /// `-j` as given (a point of a sweep caps it at its clients).
     pub(crate) jobs: i32,
+    /// `--reconnect`: a lost connection fails the transaction and the
+    /// client connects again, instead of aborting.
+    pub(crate) reconnect: Option<Reconnect>,
+    /// `--rate-profile`: the rate over the run (`-R` is then its first
+    /// rate, for everything but the schedule).
+    pub(crate) rate_profile: Option<crate::rate_profile::RateProfile>,
     /// `--server-stats[=SECONDS]`: the server's statistics sampled every
     /// this many seconds (none: not sampled).
     pub(crate) server_stats_s: Option<i32>,
+}
+
+/// `--reconnect` and its limits (`--reconnect-backoff`,
+/// `--reconnect-timeout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Reconnect {
+    /// The wait after the first failed attempt, µs (the first attempt is
+    /// made at once).
+    pub(crate) min_backoff_us: i64,
+    /// The longest wait between two attempts, µs (each failed attempt
+    /// doubles the wait up to this).
+    pub(crate) max_backoff_us: i64,
+    /// How long a client tries before it aborts, µs (none: until the
+    /// run ends).
+    pub(crate) timeout_us: Option<i64>,
+}
+
+impl Default for Reconnect {
+    fn default() -> Self {
+        Reconnect { min_backoff_us: 10_000, max_backoff_us: 50_000, timeout_us: Some(60_000_000) }
+    }
 }
 
 impl Extensions {

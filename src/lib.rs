@@ -15,6 +15,7 @@ mod log;
 mod merge;
 mod pq;
 mod rand;
+mod rate_profile;
 mod report;
 mod script;
 mod serverstats;

@@ -95,3 +95,11 @@ mod docs;
 /// The password prompt, on a terminal, against a server that wants one.
 #[cfg(test)]
 mod auth;
+
+/// `--reconnect` through a server restart, against a real server.
+#[cfg(test)]
+mod reconnect;
+
+/// `--rate-profile`'s steps, against a real server.
+#[cfg(test)]
+mod profiles;

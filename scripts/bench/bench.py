@@ -64,6 +64,7 @@ RS_PPOLL = Variant("rs-ppoll", "pgbench-rs ppoll", RS_BIN, {"PGBENCH_RS_POLL": "
 RS_EPOLL = Variant("rs-epoll", "pgbench-rs epoll", RS_BIN, {"PGBENCH_RS_POLL": "epoll"})
 RS_PCT = Variant("rs-pct", "pgbench-rs --latency-percentiles", RS_BIN, args=["--latency-percentiles"])
 RS_JSON = Variant("rs-json", "pgbench-rs --report-json", RS_BIN, args=["--report-json=report.json"])
+RS_RECONNECT = Variant("rs-reconnect", "pgbench-rs --reconnect", RS_BIN, args=["--reconnect"])
 RS_STATS = Variant("rs-stats", "pgbench-rs --server-stats", RS_BIN, args=["--server-stats"])
 
 
@@ -683,7 +684,7 @@ def cmd_suite(argv):
     ap.add_argument("--extra-clients", default="8", help="client counts for the -r and -l workloads")
     ap.add_argument("--alt-clients", default="1,8,64", help="client counts where -S -M prepared also runs pgbench-rs with epoll and with ppoll ('' for none)")
     ap.add_argument("--callgrind-clients", default="1,8", help="client counts with callgrind instruction counts ('' for none)")
-    ap.add_argument("--ext-clients", default="1,8", help="client counts where -S -M prepared also runs pgbench-rs with --latency-percentiles, with --report-json and with --server-stats ('' for none)")
+    ap.add_argument("--ext-clients", default="1,8", help="client counts where -S -M prepared also runs pgbench-rs with --latency-percentiles, with --report-json, with --server-stats and with --reconnect ('' for none)")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (below 500 clients)")
     ap.add_argument("--rounds-large", type=int, default=1, help="rounds at 500 clients or more (each connect costs seconds)")
     ap.add_argument("-T", "--duration", type=int, default=3, help="seconds of each tps run")
@@ -716,7 +717,7 @@ def cmd_suite(argv):
             if w in EXTRA_WORKLOADS and c not in extra_clients:
                 continue
             vs = [C, RS] + ([RS_EPOLL, RS_PPOLL] if (w == "select-prepared" and c in alt_clients) else [])
-            vs += [RS_PCT, RS_JSON, RS_STATS] if (w == "select-prepared" and c in ext_clients) else []
+            vs += [RS_PCT, RS_JSON, RS_STATS, RS_RECONNECT] if (w == "select-prepared" and c in ext_clients) else []
             cells.append(Cell(w, c, vs))
     skipped = []
     if any(cell.clients >= 500 for cell in cells):
@@ -854,7 +855,7 @@ def cmd_suite(argv):
     rows = []
     for cell in cells:
         for v in cell.variants[1:]:
-            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", {RS_PPOLL.key: "ppoll", RS_EPOLL.key: "epoll", RS_PCT.key: "percentiles", RS_JSON.key: "json", RS_STATS.key: "server-stats"}.get(v.key, "default")]
+            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", {RS_PPOLL.key: "ppoll", RS_EPOLL.key: "epoll", RS_PCT.key: "percentiles", RS_JSON.key: "json", RS_STATS.key: "server-stats", RS_RECONNECT.key: "reconnect"}.get(v.key, "default")]
             if cell.error:
                 rows.append(row + ["FAILED"] + [""] * (len(headers) - 4))
                 continue

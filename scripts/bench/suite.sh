@@ -6,8 +6,9 @@
 # at -c 1 -j 1, -c 8 -j 2, -c 64 -j 2 and -c 1000 -j 2; plus -S -M prepared
 # with -r and with -l at -c 8; plus pgbench-rs with PGBENCH_RS_POLL=epoll and =ppoll for
 # -S -M prepared at 1, 8 and 64 clients, and with --latency-percentiles, with
-# --report-json and with --server-stats for -S -M prepared at 1 and 8 clients
-# (what these options cost; scripts/bench/server-stats.sh runs those cells alone).
+# --report-json, with --server-stats and with --reconnect for -S -M prepared at 1
+# and 8 clients (what these options cost; scripts/bench/server-stats.sh runs
+# the --server-stats cells alone).
 # Columns: tps, client CPU µs/txn, instructions/txn (callgrind, -c 1 and 8),
 # syscalls/txn and peak RSS, each with the pgbench-rs/C ratio. About 15
 # minutes by default.

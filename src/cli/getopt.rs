@@ -73,6 +73,10 @@ pub(crate) enum Opt {
     ReportHtml,
     SysbenchTables,
     SysbenchTableSize,
+    Reconnect,
+    ReconnectBackoff,
+    ReconnectTimeout,
+    RateProfile,
     ServerStats,
 }
 
@@ -173,6 +177,10 @@ const EXTENSIONS: &[Extension] = &[
     Extension { long: "fail-if", arg: ExtArg::Required, opt: Opt::FailIf },
     Extension { long: "repeat", arg: ExtArg::Required, opt: Opt::Repeat },
     Extension { long: "sweep-clients", arg: ExtArg::Required, opt: Opt::SweepClients },
+    Extension { long: "reconnect", arg: ExtArg::No, opt: Opt::Reconnect },
+    Extension { long: "reconnect-backoff", arg: ExtArg::Required, opt: Opt::ReconnectBackoff },
+    Extension { long: "reconnect-timeout", arg: ExtArg::Required, opt: Opt::ReconnectTimeout },
+    Extension { long: "rate-profile", arg: ExtArg::Required, opt: Opt::RateProfile },
     Extension { long: "server-stats", arg: ExtArg::Optional, opt: Opt::ServerStats },
 ];
 

@@ -15,6 +15,7 @@ mod getopt;
 /// The manual page documents every option (a test).
 #[cfg(test)]
 mod man_page;
+mod reconnect;
 mod switches;
 mod usage;
 mod values;
@@ -109,6 +110,8 @@ struct LowArgs {
     verbose_errors: bool,
     exit_on_abort: bool,
     ext: Extensions,
+    /// `--reconnect` and its limits, as given.
+    reconnect: reconnect::Given,
 }
 
 impl LowArgs {
@@ -160,6 +163,7 @@ impl LowArgs {
             verbose_errors: false,
             exit_on_abort: false,
             ext: Extensions::default(),
+            reconnect: reconnect::Given::default(),
         }
     }
 }
@@ -542,6 +546,14 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::Force | Opt::FailIf => {
             return Err(Error::new("--force and --fail-if can be used only with --compare").into());
         }
+        Opt::RateProfile => {
+            a.benchmarking_option_set = true;
+            a.ext.rate_profile = Some(reconnect::rate_profile(&v)?);
+        }
+        Opt::Reconnect | Opt::ReconnectBackoff | Opt::ReconnectTimeout => {
+            a.benchmarking_option_set = true;
+            reconnect::apply(&mut a.reconnect, opt, &v)?;
+        }
         // Handled before the other options (see parse).
         Opt::Merge | Opt::Compare => {}
     }
@@ -570,6 +582,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     if a.nthreads > a.nclients {
         a.nthreads = a.nclients;
     }
+    reconnect::profile_rate(&mut a.throttle_delay_us, a.ext.rate_profile.as_ref())?;
     a.throttle_delay_us *= f64::from(a.nthreads);
     if let Some(s) = a.ext.shard.filter(|s| i64::from(s.count) > i64::from(a.nthreads)) {
         if threads_given > a.nthreads {
@@ -698,6 +711,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     if a.progress_timestamp && a.progress == 0 {
         return Err(Error::new("--progress-timestamp is allowed only under --progress").into());
     }
+    a.ext.reconnect = reconnect::finish(a.reconnect)?;
     if a.max_tries == 0 && a.latency_limit_us == 0 && a.duration <= 0 {
         return Err(Error::new("an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)").into());
     }

@@ -52,6 +52,16 @@ pgbench-rs extensions (long options, matched only by their full name):
   --force                  with --compare: compare runs that differ in what they ran
   --fail-if=CONDITIONS     with --compare: exit with status 3 when a significant
                            change breaks a condition (e.g. tps<-5%,p99>+10%)
+  --reconnect              a lost connection fails the transaction, and the
+                           client connects again instead of aborting
+  --reconnect-backoff=MIN[,MAX]
+                           milliseconds between attempts to connect again,
+                           doubling from MIN to MAX (default: 10,50)
+  --reconnect-timeout=NUM  abort a client that could not connect again in NUM
+                           seconds (default: 60; 0: until the run ends)
+  --rate-profile=T:RATE[~],...
+                           from second T the rate is RATE tps (as -R); a ~
+                           ramps linearly to the next point's rate
   Builtin scripts of pgbench-rs (-b list): tpcb-like-plfunc and sysbench's
   OLTP tests (oltp-read-write, ...); a :variable inside a double-quoted
   identifier is replaced by its value in every protocol.

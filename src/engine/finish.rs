@@ -10,6 +10,7 @@ use crate::log;
 use crate::report::html;
 use crate::report::json::{self, RunFacts};
 use crate::report::{self, RunParams, RunTotals, ShardFacts};
+use crate::stats::outage::OutageLog;
 use crate::stats::series::{RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
 use crate::time::Mono;
@@ -101,6 +102,7 @@ pub(super) fn report(
         length: cfg.length,
         failures_detailed: cfg.failures_detailed,
         continue_on_error: cfg.ext.continue_on_error,
+        reconnect: cfg.ext.reconnect.is_some(),
         warmup_s: cfg.ext.warmup_s,
         throttled: cfg.throttle_delay_us.is_some(),
         latency_limit_us: cfg.latency_limit_us,
@@ -110,6 +112,22 @@ pub(super) fn report(
         report_per_command: cfg.report_per_command,
         percentiles: cfg.ext.latency_percentiles.as_deref(),
     };
+    let outage_rows = cfg.ext.reconnect.map(|_| {
+        let mut log = OutageLog::new(bench_start);
+        for o in results.iter().filter_map(|r| r.state.outage.as_deref()) {
+            log.merge(o);
+        }
+        report::outages::rows(&log, bench_start, e.end, e.epoch_shift)
+    });
+    let step_rows = cfg.ext.rate_profile.as_ref().map(|p| {
+        let mut steps = vec![StatsData::new(0); p.points().len()];
+        for r in results.iter() {
+            for (acc, s) in steps.iter_mut().zip(&r.state.steps) {
+                acc.merge(s);
+            }
+        }
+        report::steps::rows(p, &steps, e.end - bench_start)
+    });
     let totals = RunTotals {
         total,
         total_duration_us: e.end - bench_start,
@@ -119,6 +137,8 @@ pub(super) fn report(
         scripts: &script_stats,
         commands: &cmd_stats,
         dist: dist.as_ref(),
+        outages: outage_rows.as_deref(),
+        steps: step_rows.as_deref(),
     };
     let mut text = report::format_results(&params, &totals);
     if let Some(server) = &e.server {
@@ -191,6 +211,14 @@ pub(super) fn report(
             shards: Vec::new(),
             span_s: (e.end - e.origin) as f64 / 1e6,
             deadline_s: e.deadline.map(|d| (d.us() - e.origin) as f64 / 1e6),
+            marks: html::marks::Marks::of(
+                outage_rows.as_deref(),
+                cfg.ext.rate_profile.as_ref(),
+                step_rows.as_deref(),
+                e.origin + e.epoch_shift,
+                (bench_start - e.origin) as f64 / 1e6,
+                (e.end - e.origin) as f64 / 1e6,
+            ),
             server: server_json.as_ref(),
         };
         if let Err(err) = html::write(path, &html::render(&page, d)) {

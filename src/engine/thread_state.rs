@@ -7,6 +7,7 @@ use crate::pq::ParamBuf;
 use crate::rand::prng::PgPrng;
 use crate::report::txlog::TxLog;
 use crate::script::Script;
+use crate::stats::outage::OutageLog;
 use crate::stats::series::Recorder;
 use crate::stats::{CommandStats, StatsData};
 use crate::time::Mono;
@@ -48,6 +49,14 @@ pub(crate) struct ThreadState {
     pub(crate) extras: bool,
     /// Buffers for rendering and reading, shared by the thread's clients.
     pub(crate) scratch: Scratch,
+    /// `--reconnect`: the connections lost and made again, and the
+    /// throughput around them.
+    pub(crate) outage: Option<Box<OutageLog>>,
+    /// `--rate-profile`: where the schedule's time 0 is (monotonic µs).
+    pub(crate) rate_origin: i64,
+    /// `--rate-profile`: the transactions scheduled in each step (empty
+    /// without it).
+    pub(crate) steps: Vec<StatsData>,
 }
 
 impl ThreadState {
@@ -74,6 +83,9 @@ impl ThreadState {
             warm_end: None,
             extras: false,
             scratch: Scratch::default(),
+            outage: None,
+            rate_origin: 0,
+            steps: Vec::new(),
         }
     }
 }
@@ -83,9 +95,14 @@ impl ThreadState {
     /// `start` (monotonic µs), with the `-R` schedule.
     pub(crate) fn begin_measurement(&mut self, start: i64) {
         self.throttle_trigger = start;
+        self.rate_origin = start;
+        self.steps.fill(StatsData::new(0));
         self.stats = StatsData::new(0);
         self.latency_late = 0;
         self.conn_duration = 0;
+        if let Some(o) = self.outage.as_deref_mut() {
+            o.restart(start);
+        }
         self.script_stats.fill(StatsData::new(0));
         for cs in &mut self.cmd_stats {
             cs.fill(CommandStats::default());

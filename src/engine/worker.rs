@@ -21,12 +21,15 @@ use crate::log;
 use crate::pq::Conn;
 use crate::report::txlog::{self, TxLog};
 use crate::stats::StatsData;
+use crate::stats::outage::OutageLog;
 use crate::stats::series::{Interval, Recorder};
 use crate::sys::clock::monotonic_us;
 use crate::sys::wait::{Interest, Token, Waiter};
 use crate::time::Mono;
 
 /// A message from a worker to the main thread.
+// (A progress snapshot is sent once a -P interval: not worth a box.)
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub(crate) enum Msg {
     /// Cumulative statistics at a progress report time.
@@ -152,6 +155,10 @@ pub(crate) fn run(
         Some(at) if !setup_failed => start_at(sh, th.slot, at, connected),
         _ => connected,
     };
+    th.rate_origin = th.throttle_trigger;
+    if let Some(p) = cfg.ext.rate_profile.as_ref() {
+        th.steps = vec![StatsData::new(0); p.points().len()];
+    }
     let mut origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
     let mut end = LoopEnd::AllDone;
     // When the measurement started (none: it never did).
@@ -175,7 +182,12 @@ pub(crate) fn run(
         if let Some(l) = th.log.as_mut() {
             l.start(bench_start);
         }
-        th.extras = th.dist.is_some()
+        if cfg.ext.reconnect.is_some() {
+            th.outage = Some(Box::new(OutageLog::new(bench_start)));
+        }
+        th.extras = th.outage.is_some()
+            || !th.steps.is_empty()
+            || th.dist.is_some()
             || th.log.is_some()
             || cfg.per_script_stats
             || cfg.latency_limit_us.is_some();
@@ -311,6 +323,7 @@ fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
         max_tries: sh.cfg.max_tries,
         failures_detailed: sh.cfg.failures_detailed,
         continue_on_error: sh.cfg.ext.continue_on_error,
+        reconnect: sh.cfg.ext.reconnect.is_some(),
         epoch_shift: sh.epoch_shift,
     }
 }

@@ -6,7 +6,9 @@
 //! merged document are produced by the same code as a run's.
 
 mod check;
+mod outages;
 mod read;
+mod steps;
 
 use crate::error::Error;
 use serde_json::Value;
@@ -269,8 +271,12 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         report_per_command: cfg["report_per_command"].as_bool().unwrap_or(false),
         percentiles: shown.as_deref(),
         continue_on_error: cfg["continue_on_error"].as_bool().unwrap_or(false),
+        reconnect: !cfg["reconnect"].is_null(),
         warmup_s: opt_int(cfg, "warmup_s")?.unwrap_or(0),
     };
+    let values: Vec<&Value> = docs.iter().map(|d| &d.v).collect();
+    let step_rows = steps::merged(&values)?;
+    let outage_rows = outages::merged(&values, start_us)?;
     let totals = RunTotals {
         total,
         total_duration_us: end_us - start_us,
@@ -280,6 +286,8 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         scripts: &scripts,
         commands: &commands,
         dist: Some(&dist),
+        outages: outage_rows.as_deref(),
+        steps: step_rows.as_deref(),
     };
 
     let server = read::text(first, &["server_version"])?;
@@ -377,6 +385,14 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             span_s: (end_us - origin_us) as f64 / 1e6,
             // Each shard's -T counts from its own start.
             deadline_s: params.length.seconds().map(|d| f64::from(d) + apart_us as f64 / 1e6),
+            marks: html::marks::Marks::of(
+                outage_rows.as_deref(),
+                None,
+                step_rows.as_deref(),
+                origin_us,
+                (start_us - origin_us) as f64 / 1e6,
+                (end_us - origin_us) as f64 / 1e6,
+            ),
             server: server_stats,
         };
         if let Err(err) = html::write(path, &html::render(&page, &dist)) {
@@ -432,6 +448,7 @@ fn progress_lines(
         latency_limit: p.latency_limit_us.is_some(),
         retries: p.max_tries != 1,
         epoch_shift: 0,
+        reconnect: p.reconnect,
     };
     let zero = StatsData::new(0);
     let mut k = 1u64;

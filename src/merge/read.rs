@@ -83,6 +83,8 @@ pub(super) fn stats(v: &Value) -> Result<StatsData, BadField> {
         serialization_failures: int(v, &["failures", "serialization"])?,
         deadlock_failures: int(v, &["failures", "deadlock"])?,
         other_failures: int(v, &["failures", "other"])?,
+        connection_failures: optional(v, &["failures", "connection"])?,
+        commit_unknown: optional(v, &["failures", "commit_unknown"])?,
         latency: simple(v, &["latency_ms"])?,
         lag: simple(v, &["lag_ms"])?,
     })
@@ -104,6 +106,12 @@ pub(super) fn command(v: &Value) -> Result<CommandStats, BadField> {
         serialization_failures: int(v, &["failures", "serialization"])?,
         deadlock_failures: int(v, &["failures", "deadlock"])?,
         other_failures: int(v, &["failures", "other"])?,
+        connection_failures: optional(v, &["failures", "connection"])?,
         retries: int(v, &["retries"])?,
     })
+}
+
+/// An integer that reports without `--reconnect` do not have (0 then).
+fn optional(v: &Value, path: &[&str]) -> Result<i64, BadField> {
+    if at(v, path).is_null() { Ok(0) } else { int(v, path) }
 }

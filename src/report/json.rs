@@ -135,6 +135,10 @@ fn counts(o: &mut Map<String, Value>, s: &StatsData) {
             "deadlock_pct": pct(s.deadlock_failures, all),
             "other": s.other_failures,
             "other_pct": pct(s.other_failures, all),
+            "connection": s.connection_failures,
+            "connection_pct": pct(s.connection_failures, all),
+            "commit_unknown": s.commit_unknown,
+            "commit_unknown_pct": pct(s.commit_unknown, all),
         }),
     );
     o.insert("retried".into(), json!(s.retried));
@@ -192,7 +196,7 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         .map(|v| v.iter().map(|p| json!(p.value)).collect::<Vec<_>>());
     let rate = cfg.throttle_delay_us.map(|delay| printed(1e6 * f64::from(cfg.nthreads) / delay, 6));
     let limit = cfg.latency_limit_us.map(|l| l as f64 / 1000.0);
-    json!({
+    let mut c = json!({
         "command_line": cfg.argv,
         "transaction_type": if p.scripts.len() == 1 { p.scripts[0].desc.as_str() } else { "multiple scripts" },
         "scale": p.scale,
@@ -241,7 +245,20 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
         "shard": cfg.ext.shard.map(|s| format!("{}/{}", s.index, s.count)),
         "start_at": cfg.ext.start_at_us.map(seconds),
         "scripts": scripts,
-    })
+    });
+    c["reconnect"] = json!(cfg.ext.reconnect.map(|r| json!({
+        "min_backoff_ms": r.min_backoff_us / 1000,
+        "max_backoff_ms": r.max_backoff_us / 1000,
+        "timeout_s": r.timeout_us.map(|t| t / 1_000_000),
+    })));
+    let points = cfg.ext.rate_profile.as_ref().map(|p| {
+        let at = |q: &crate::rate_profile::RatePoint| {
+            json!({"at_s": seconds(q.at_us), "rate_tps": q.tps, "ramp": q.ramp})
+        };
+        p.points().iter().map(at).collect::<Vec<_>>()
+    });
+    c["rate_profile"] = json!(points);
+    c
 }
 
 /// The series: one entry a second from the first interval to the last
@@ -350,6 +367,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
                                 "serialization": c.serialization_failures,
                                 "deadlock": c.deadlock_failures,
                                 "other": c.other_failures,
+                                "connection": c.connection_failures,
                             },
                             "retries": c.retries,
                             "tps": printed(tps, 6),
@@ -362,7 +380,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
             Value::Object(o)
         })
         .collect();
-    json!({
+    let mut doc = json!({
         "format": "pgbench-rs report",
         "schema_version": SCHEMA_VERSION,
         "pgbench_rs_version": env!("CARGO_PKG_VERSION"),
@@ -388,7 +406,16 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         "totals": totals,
         "scripts": scripts,
         "progress": progress(t, f, p.throttled, pcts),
-    })
+    });
+    if let Value::Object(doc) = &mut doc {
+        if let Some(rows) = t.outages {
+            doc.insert("outages".into(), super::outages::json(rows));
+        }
+        if let Some(rows) = t.steps {
+            doc.insert("steps".into(), super::steps::json(rows));
+        }
+    }
+    doc
 }
 
 /// [`dist`], with an empty histogram where none was recorded.

@@ -8,8 +8,10 @@ pub(crate) mod collect;
 pub(crate) mod files;
 pub(crate) mod html;
 pub(crate) mod json;
+pub(crate) mod outages;
 pub(crate) mod percentiles;
 pub(crate) mod progress;
+pub(crate) mod steps;
 pub(crate) mod txlog;
 
 use std::fmt::Write as _;
@@ -86,6 +88,8 @@ pub(crate) struct RunParams<'a> {
     pub(crate) failures_detailed: bool,
     /// `--continue-on-error` (other failures get lines of their own).
     pub(crate) continue_on_error: bool,
+    /// `--reconnect` (connection failures get lines of their own).
+    pub(crate) reconnect: bool,
     /// `--warmup`, seconds (0: none).
     pub(crate) warmup_s: i32,
     /// `-R` is on.
@@ -123,6 +127,10 @@ pub(crate) struct RunTotals<'a> {
     pub(crate) commands: &'a [Vec<CommandStats>],
     /// The distributions (when they were recorded).
     pub(crate) dist: Option<&'a RunDist>,
+    /// `--reconnect`: the outages.
+    pub(crate) outages: Option<&'a [outages::OutageRow]>,
+    /// `--rate-profile`: its steps.
+    pub(crate) steps: Option<&'a [steps::StepRow]>,
 }
 
 impl RunTotals<'_> {
@@ -214,6 +222,19 @@ fn failure_lines(o: &mut String, prefix: &str, p: &RunParams<'_>, s: &StatsData,
             let other = s.other_failures;
             let _ = writeln!(o, "{prefix}number of other failures: {other} ({}%)", pct(other, all));
         }
+        if p.reconnect {
+            let conn = s.connection_failures;
+            let _ =
+                writeln!(o, "{prefix}number of connection failures: {conn} ({}%)", pct(conn, all));
+        }
+    }
+    if p.reconnect {
+        let unknown = s.commit_unknown;
+        let _ = writeln!(
+            o,
+            "{prefix}number of transactions whose COMMIT's outcome is unknown: {unknown} ({}%)",
+            pct(unknown, all)
+        );
     }
     if p.max_tries != 1 {
         let _ = writeln!(
@@ -345,6 +366,12 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     } else {
         let _ = writeln!(o, "initial connection time = {} ms", Fixed(m.initial_connection_ms, 3));
         let _ = writeln!(o, "tps = {} (without initial connection time)", Fixed(m.tps, 6));
+    }
+    if let Some(rows) = t.outages {
+        outages::text(&mut o, rows);
+    }
+    if let Some(rows) = t.steps {
+        steps::text(&mut o, rows);
     }
     if p.per_script_stats || p.report_per_command {
         for (i, script) in p.scripts.iter().enumerate() {

@@ -20,6 +20,8 @@ pub(crate) struct ProgressFormat {
     pub(crate) retries: bool,
     /// Monotonic-to-epoch shift, µs.
     pub(crate) epoch_shift: i64,
+    /// `--reconnect`: the connection failures, and the outage's mark.
+    pub(crate) reconnect: bool,
 }
 
 impl ProgressFormat {
@@ -31,6 +33,7 @@ impl ProgressFormat {
             latency_limit: cfg.latency_limit_us.is_some(),
             retries: cfg.max_tries != 1,
             epoch_shift,
+            reconnect: cfg.ext.reconnect.is_some(),
         }
     }
 }
@@ -89,6 +92,13 @@ pub(crate) fn format_progress(
             cur.retries - last.retries
         );
     }
+    if f.reconnect {
+        let lost = cur.connection_failures - last.connection_failures;
+        let _ = write!(o, ", {lost} connection failures");
+        if lost > 0 || cnt == 0 {
+            o.push_str(" (outage)");
+        }
+    }
     o.push_str(extra);
     o.push('\n');
     o
@@ -99,7 +109,15 @@ mod tests {
     use super::*;
 
     fn fmt(timestamp: bool, throttled: bool, latency_limit: bool, retries: bool) -> ProgressFormat {
-        ProgressFormat { timestamp, throttled, latency_limit, retries, epoch_shift: 1_000_000 }
+        let reconnect = false;
+        ProgressFormat {
+            timestamp,
+            throttled,
+            latency_limit,
+            retries,
+            epoch_shift: 1_000_000,
+            reconnect,
+        }
     }
 
     #[test]

@@ -30,6 +30,8 @@ pub(crate) struct LogFormat {
     /// `--continue-on-error`: aggregates end with an other-failures column
     /// (PostgreSQL 19's 16th).
     pub(crate) continue_on_error: bool,
+    /// `--reconnect`: aggregates end with the connection failures.
+    pub(crate) reconnect: bool,
     /// Monotonic-to-epoch shift, µs.
     pub(crate) epoch_shift: i64,
 }
@@ -140,6 +142,8 @@ impl TxLog {
                     TxOutcome::SerializationFailure => "serialization",
                     TxOutcome::DeadlockFailure | TxOutcome::Success => "deadlock",
                     TxOutcome::OtherFailure => "other",
+                    TxOutcome::ConnectionFailure => "connection",
+                    TxOutcome::CommitUnknown => "commit_unknown",
                 }
             } else {
                 "failed"
@@ -195,6 +199,10 @@ impl TxLog {
             if self.fmt.continue_on_error {
                 line.insert_str(line.len() - 1, &format!(" {other}"));
             }
+            if self.fmt.reconnect {
+                let conn = if self.fmt.failures_detailed { a.connection_failures } else { 0 };
+                line.insert_str(line.len() - 1, &format!(" {conn}"));
+            }
             self.write(line.as_bytes());
             self.agg = StatsData::new(next);
         }
@@ -220,5 +228,66 @@ impl TxLog {
             None => Ok(()),
             Some(e) => Err(LogError::Write(self.path.clone(), e)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lines a log of `fmt` holds after `outcomes`, logged now in an
+    /// interval that started a little earlier.
+    fn lines(fmt: LogFormat, outcomes: &[TxOutcome]) -> Vec<String> {
+        let path = std::env::temp_dir().join(format!("pgbench-rs-txlog-{}", std::process::id()));
+        let path = path.to_string_lossy().into_owned();
+        let mut log = TxLog::open(&path, fmt).expect("a log file");
+        log.start(monotonic_us() - 200_000);
+        let mut rng = PgPrng::from_seed(1);
+        for (i, o) in (1..).zip(outcomes) {
+            log.transaction(&mut rng, 3, i, 0, false, *o, 1500.0, 0.0, 1);
+        }
+        log.finish(true).expect("written");
+        let text = std::fs::read_to_string(&path).expect("the log");
+        let _ = std::fs::remove_file(&path);
+        text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn connection_failures_in_lines_and_aggregates() {
+        let fmt = LogFormat {
+            agg_interval_us: None,
+            sample_rate: 0.0,
+            throttled: false,
+            latency_limit: false,
+            max_tries: 1,
+            failures_detailed: true,
+            continue_on_error: false,
+            reconnect: true,
+            epoch_shift: 0,
+        };
+        let outcomes = [TxOutcome::Success, TxOutcome::ConnectionFailure, TxOutcome::CommitUnknown];
+        let words: Vec<String> = lines(fmt, &outcomes)
+            .iter()
+            .map(|l| l.split(' ').nth(2).unwrap().to_string())
+            .collect();
+        assert_eq!(words, ["1500", "connection", "commit_unknown"]);
+        let plain = LogFormat { failures_detailed: false, ..fmt };
+        let words: Vec<String> = lines(plain, &outcomes)
+            .iter()
+            .map(|l| l.split(' ').nth(2).unwrap().to_string())
+            .collect();
+        assert_eq!(words, ["1500", "failed", "failed"]);
+        // Aggregates: 15 columns, then the connection failures.
+        let agg = LogFormat { agg_interval_us: Some(1_000_000), ..fmt };
+        let all: Vec<String> = lines(agg, &outcomes);
+        let fields: Vec<Vec<u64>> =
+            all.iter().map(|l| l.split(' ').map(|f| f.parse().unwrap()).collect()).collect();
+        assert!(fields.iter().all(|f| f.len() == 16), "{all:?}");
+        // (Summed: an interval may end between two of the transactions.)
+        let sum = |i: usize| fields.iter().map(|f| f[i]).sum::<u64>();
+        assert_eq!((sum(1), sum(15)), (1, 2), "{all:?}");
+        let agg_plain = LogFormat { failures_detailed: false, ..agg };
+        let all = lines(agg_plain, &outcomes);
+        assert!(all.last().is_some_and(|l| l.ends_with(" 0")), "{all:?}");
     }
 }

@@ -8,11 +8,12 @@
 
 pub(crate) mod hist;
 pub(crate) mod mannwhitney;
+pub(crate) mod outage;
 pub(crate) mod series;
 
 /// How a transaction ended (C's `EStatus`, restricted to the outcomes that
-/// are recorded; meta-command and connection errors abort the client and
-/// are never recorded).
+/// are recorded; meta-command errors abort the client and are never
+/// recorded, and so do connection errors without `--reconnect`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TxOutcome {
     /// `ESTATUS_NO_ERROR`.
@@ -24,6 +25,12 @@ pub(crate) enum TxOutcome {
     /// `ESTATUS_OTHER_SQL_ERROR`: any other SQL error, under
     /// `--continue-on-error` (never retried).
     OtherFailure,
+    /// `--reconnect`: the connection was lost during the transaction (or
+    /// could not be made under `-C`).
+    ConnectionFailure,
+    /// `--reconnect`: the connection was lost after the transaction's
+    /// COMMIT was sent and before its result came: it may have committed.
+    CommitUnknown,
 }
 
 /// Count, min, max, sum and sum of squares of a series (C's `SimpleStats`).
@@ -114,6 +121,11 @@ pub(crate) struct StatsData {
     pub(crate) deadlock_failures: i64,
     /// Transactions failed by another SQL error (`--continue-on-error`).
     pub(crate) other_failures: i64,
+    /// Transactions failed by a lost connection (`--reconnect`), those
+    /// whose COMMIT's outcome is unknown included.
+    pub(crate) connection_failures: i64,
+    /// Of `connection_failures`, those whose COMMIT's outcome is unknown.
+    pub(crate) commit_unknown: i64,
     /// Latencies of successful transactions, µs.
     pub(crate) latency: SimpleStats,
     /// Schedule lags of successful transactions under `-R`, µs.
@@ -157,12 +169,21 @@ impl StatsData {
             TxOutcome::SerializationFailure => self.serialization_failures += 1,
             TxOutcome::DeadlockFailure => self.deadlock_failures += 1,
             TxOutcome::OtherFailure => self.other_failures += 1,
+            TxOutcome::ConnectionFailure => self.connection_failures += 1,
+            TxOutcome::CommitUnknown => {
+                self.connection_failures += 1;
+                self.commit_unknown += 1;
+            }
         }
     }
 
-    /// `getFailures`: serialization, deadlock and other failures.
+    /// `getFailures`: serialization, deadlock, other and connection
+    /// failures.
     pub(crate) fn failures(&self) -> i64 {
-        self.serialization_failures + self.deadlock_failures + self.other_failures
+        self.serialization_failures
+            + self.deadlock_failures
+            + self.other_failures
+            + self.connection_failures
     }
 
     /// The counts and sums of `self` less those of `before` (an earlier
@@ -184,6 +205,8 @@ impl StatsData {
             serialization_failures: self.serialization_failures - before.serialization_failures,
             deadlock_failures: self.deadlock_failures - before.deadlock_failures,
             other_failures: self.other_failures - before.other_failures,
+            connection_failures: self.connection_failures - before.connection_failures,
+            commit_unknown: self.commit_unknown - before.commit_unknown,
             latency: less(&self.latency, &before.latency),
             lag: less(&self.lag, &before.lag),
         }
@@ -211,6 +234,8 @@ impl StatsData {
         self.serialization_failures += o.serialization_failures;
         self.deadlock_failures += o.deadlock_failures;
         self.other_failures += o.other_failures;
+        self.connection_failures += o.connection_failures;
+        self.commit_unknown += o.commit_unknown;
     }
 }
 
@@ -228,6 +253,8 @@ pub(crate) struct CommandStats {
     pub(crate) deadlock_failures: i64,
     /// Of those, by another SQL error (`--continue-on-error`).
     pub(crate) other_failures: i64,
+    /// Of those, by a lost connection (`--reconnect`).
+    pub(crate) connection_failures: i64,
     /// Retries that started after an error in this command.
     pub(crate) retries: i64,
 }
@@ -240,6 +267,7 @@ impl CommandStats {
         self.serialization_failures += o.serialization_failures;
         self.deadlock_failures += o.deadlock_failures;
         self.other_failures += o.other_failures;
+        self.connection_failures += o.connection_failures;
         self.retries += o.retries;
     }
 }
@@ -279,9 +307,12 @@ mod tests {
         st.accum(false, 10.0, 2.0, TxOutcome::Success, 3, true);
         st.accum(false, 0.0, 0.0, TxOutcome::SerializationFailure, 2, true);
         st.accum(false, 0.0, 0.0, TxOutcome::DeadlockFailure, 1, false);
+        st.accum(false, 0.0, 0.0, TxOutcome::ConnectionFailure, 1, true);
+        st.accum(false, 0.0, 0.0, TxOutcome::CommitUnknown, 1, true);
         assert_eq!(st.skipped, 1);
         assert_eq!(st.cnt, 1);
-        assert_eq!(st.failures(), 2);
+        assert_eq!(st.failures(), 4);
+        assert_eq!((st.connection_failures, st.commit_unknown), (2, 1));
         assert_eq!((st.retries, st.retried), (3, 2));
         assert_eq!((st.latency.count, st.lag.count), (1, 1));
         let mut total = StatsData::new(0);

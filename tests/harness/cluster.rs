@@ -154,6 +154,7 @@ pub(crate) fn give_to_server_user(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Runs `cmd`; its stdout, or an error with its status and output.
 pub(crate) fn run_checked(mut cmd: Command, what: &str) -> Result<String, String> {
     let out = cmd.stdin(Stdio::null()).output().map_err(|e| format!("{what}: {e}"))?;
     if !out.status.success() {
@@ -229,7 +230,6 @@ pub(crate) fn server(major: u32, case: &str) -> Option<&'static Cluster> {
 /// started first, so the script exists).
 fn start_in(bindir: &Path, dir: &Path, port: u16, main: bool) -> Result<Cluster, String> {
     let bindir = bindir.to_path_buf();
-    let root = &tmp::root().path;
     let dir = dir.to_path_buf();
     std::fs::create_dir_all(&dir).map_err(|e| format!("mkdir {}: {e}", dir.display()))?;
     tmp::set_mode(&dir, 0o755);
@@ -248,8 +248,24 @@ fn start_in(bindir: &Path, dir: &Path, port: u16, main: bool) -> Result<Cluster,
     ]);
     run_checked(initdb, "initdb")?;
 
-    // Written before starting, so that the watchdog stops the server even if
-    // this process dies while it starts.
+    stop_at_exit(&bindir, &data, main)?;
+
+    let mut c = Cluster { bindir, dir, port, server_version: String::new(), server_version_num: 0 };
+    c.pg_ctl_start()?;
+    c.server_version =
+        c.psql("postgres", "show server_version")?.trim_end_matches('\0').to_string();
+    let num = c.psql("postgres", "show server_version_num")?;
+    c.server_version_num =
+        num.trim_end_matches('\0').parse().map_err(|_| format!("server_version_num is {num:?}"))?;
+    Ok(c)
+}
+
+/// Has the watchdog stop the server of `data` when the test process
+/// exits: with `main`, its stop script is (re)written for it; otherwise a
+/// line is appended. Written before the server starts, so that the
+/// watchdog stops it even if this process dies while it starts.
+pub(crate) fn stop_at_exit(bindir: &Path, data: &Path, main: bool) -> Result<(), String> {
+    let root = &tmp::root().path;
     let mut stop = String::new();
     if is_root() {
         stop.push_str("runuser -u postgres -- ");
@@ -271,15 +287,7 @@ fn start_in(bindir: &Path, dir: &Path, port: u16, main: bool) -> Result<Cluster,
             .map_err(|e| format!("open stop.sh: {e}"))?;
         f.write_all(stop.as_bytes()).map_err(|e| format!("write stop.sh: {e}"))?;
     }
-
-    let mut c = Cluster { bindir, dir, port, server_version: String::new(), server_version_num: 0 };
-    c.pg_ctl_start()?;
-    c.server_version =
-        c.psql("postgres", "show server_version")?.trim_end_matches('\0').to_string();
-    let num = c.psql("postgres", "show server_version_num")?;
-    c.server_version_num =
-        num.trim_end_matches('\0').parse().map_err(|_| format!("server_version_num is {num:?}"))?;
-    Ok(c)
+    Ok(())
 }
 
 /// A second, separate server for a test that stops and restarts it (the
@@ -392,6 +400,15 @@ impl Cluster {
         let mut pg_ctl = as_owner(&self.bindir.join("pg_ctl"));
         pg_ctl.arg("-D").arg(self.dir.join("data")).args(["-m", "immediate", "-w", "-s", "stop"]);
         run_checked(pg_ctl, "pg_ctl stop").map(|_| ())
+    }
+
+    /// Restart the server (`pg_ctl restart -m fast -w`) with the options
+    /// it was started with.
+    pub(crate) fn restart_fast(&self) -> Result<(), String> {
+        let mut pg_ctl = as_owner(&self.bindir.join("pg_ctl"));
+        pg_ctl.arg("-D").arg(self.dir.join("data")).arg("-l").arg(self.log_file());
+        pg_ctl.args(["-m", "fast", "-w", "-s", "restart"]);
+        run_checked(pg_ctl, "pg_ctl restart").map(|_| ())
     }
 
     /// The server log file.

@@ -15,6 +15,8 @@ pub(crate) struct Machine {
     pub(crate) server_addr: String,
     /// The machine's own address.
     pub(crate) addr: String,
+    /// The veth end in the test's namespace.
+    host_if: String,
 }
 
 fn ip(args: &[&str]) -> Result<(), String> {
@@ -39,7 +41,7 @@ impl Machine {
         let server_addr = format!("10.{x}.{k}.1");
         let addr = format!("10.{x}.{k}.2");
         ip(&["netns", "add", &name])?;
-        let m = Machine { name, server_addr, addr };
+        let m = Machine { name, server_addr, addr, host_if: host_if.clone() };
         ip(&["link", "add", &host_if, "type", "veth", "peer", "name", &peer_if])?;
         ip(&["link", "set", &peer_if, "netns", &m.name])?;
         ip(&["addr", "add", &format!("{}/24", m.server_addr), "dev", &host_if])?;
@@ -53,6 +55,11 @@ impl Machine {
         inside(&["link", "set", &peer_if, "up"])?;
         inside(&["link", "set", "lo", "up"])?;
         Ok(m)
+    }
+
+    /// Sets the link to the machine up or down (a network cut).
+    pub(crate) fn set_link(&self, up: bool) -> Result<(), String> {
+        ip(&["link", "set", &self.host_if, if up { "up" } else { "down" }])
     }
 
     /// The command prefix that runs a program on this machine.

@@ -3,11 +3,12 @@
 //! given (such as `synchronous_commit`), and a standby made from it with
 //! `pg_basebackup -R` into a scratch directory, started as the server's
 //! OS user like the other clusters, listening on its own socket and
-//! stopped by the watchdog at exit too.
+//! stopped by the watchdog at exit too; [`promote`] makes the standby a
+//! primary (a failover).
 
-use std::io::Write;
-
-use super::cluster::{Cluster, as_owner, give_to_server_user, own_server, run_checked};
+use super::cluster::{
+    Cluster, as_owner, give_to_server_user, own_server, run_checked, stop_at_exit,
+};
 use super::tmp;
 
 /// A primary and its standby.
@@ -42,21 +43,7 @@ pub(crate) fn primary_with_standby(major: u32, name: &str, more: &str) -> Option
         .arg(primary.port.to_string())
         .args(["-U", "postgres", "-X", "stream", "--no-sync"]);
     run_checked(backup, "pg_basebackup").unwrap_or_else(|e| panic!("{e}"));
-    let mut stop = String::new();
-    if super::cluster::is_root() {
-        stop.push_str("runuser -u postgres -- ");
-    }
-    stop.push_str(&format!(
-        "'{}' -D '{}' -m immediate -w -s stop\n",
-        primary.bindir.join("pg_ctl").display(),
-        data.display()
-    ));
-    let stop_sh = tmp::root().path.join("stop.sh");
-    let mut f = std::fs::OpenOptions::new()
-        .append(true)
-        .open(&stop_sh)
-        .unwrap_or_else(|e| panic!("open stop.sh: {e}"));
-    f.write_all(stop.as_bytes()).unwrap_or_else(|e| panic!("write stop.sh: {e}"));
+    stop_at_exit(&primary.bindir, &data, false).unwrap_or_else(|e| panic!("{e}"));
     let port = primary.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
     let standby = Cluster {
         bindir: primary.bindir.clone(),
@@ -77,4 +64,11 @@ pub(crate) fn primary_with_standby(major: u32, name: &str, more: &str) -> Option
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     panic!("the standby of {name} does not stream");
+}
+
+/// `pg_ctl promote -w`: the standby becomes a primary.
+pub(crate) fn promote(standby: &Cluster) -> Result<(), String> {
+    let mut pg_ctl = as_owner(&standby.bindir.join("pg_ctl"));
+    pg_ctl.arg("-D").arg(standby.dir.join("data")).args(["-w", "-s", "promote"]);
+    run_checked(pg_ctl, "pg_ctl promote").map(|_| ())
 }

@@ -31,6 +31,10 @@ pub(super) enum ErrorStatus {
     /// An SQL error after which the connection is bad
     /// (`--continue-on-error` only; the client aborts).
     Conn,
+    /// `--reconnect`: the connection was lost.
+    Lost,
+    /// `--reconnect`: the connection was lost after a COMMIT was sent.
+    LostAtCommit,
 }
 
 impl ErrorStatus {
@@ -51,6 +55,8 @@ impl ErrorStatus {
             Self::Serialization => TxOutcome::SerializationFailure,
             Self::Deadlock => TxOutcome::DeadlockFailure,
             Self::OtherSql => TxOutcome::OtherFailure,
+            Self::Lost => TxOutcome::ConnectionFailure,
+            Self::LostAtCommit => TxOutcome::CommitUnknown,
             Self::NoError | Self::MetaCommand | Self::Conn => TxOutcome::Success,
         }
     }
@@ -174,7 +180,7 @@ impl<L: Link> Client<L> {
     pub(super) fn handle_error(&mut self, sh: &Shared<'_>, now: &mut LazyNow) {
         self.cond.clear();
         if self.pipeline_status() != PipelineStatus::Off && !self.discard_until_sync() {
-            self.state = State::Aborted;
+            self.state = if self.lost(sh) { State::Lost } else { State::Aborted };
             return;
         }
         match self.transaction_status() {
@@ -193,6 +199,7 @@ impl<L: Link> Client<L> {
             TStatus::Idle => {
                 self.state = self.after_error(sh, now);
             }
+            TStatus::ConnError if self.lost(sh) => self.state = State::Lost,
             other => self.transaction_status_failed(other),
         }
     }

@@ -43,6 +43,8 @@ pub(crate) trait Link: Sized + std::fmt::Debug {
     fn is_ok(&self) -> bool;
     /// `PQerrorMessage`.
     fn error_message(&self) -> String;
+    /// `PQsetnonblocking` (false: it failed).
+    fn set_nonblocking(&mut self, on: bool) -> bool;
     /// `PQtransactionStatus`.
     fn transaction_status(&self) -> TxStatus;
     /// `PQpipelineStatus`.
@@ -139,6 +141,9 @@ impl Link for Conn {
     }
     fn error_message(&self) -> String {
         Conn::error_message(self)
+    }
+    fn set_nonblocking(&mut self, on: bool) -> bool {
+        Conn::set_nonblocking(self, on)
     }
     #[inline]
     fn transaction_status(&self) -> TxStatus {

@@ -17,6 +17,10 @@ mod cond;
 mod error;
 pub(crate) mod link;
 mod meta;
+mod profile;
+mod reconnect;
+#[cfg(test)]
+mod reconnect_tests;
 mod sql;
 #[cfg(test)]
 mod tests;
@@ -27,7 +31,6 @@ use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::log;
 use crate::pq::{Conn, ExecStatus, PipelineStatus};
-use crate::rand::dist::poisson_delay_us;
 use crate::rand::prng::PgPrng;
 use crate::script::{CommandKind, GsetKind, Vars};
 use crate::stats::TxOutcome;
@@ -89,6 +92,10 @@ pub(crate) enum State {
     /// transaction block is left open, disconnect under `-C`.
     #[doc(alias = "CSTATE_END_TX")]
     EndTx,
+    /// `--reconnect`: the connection was lost; fail the transaction.
+    Lost,
+    /// `--reconnect`: connect again, waiting between attempts.
+    Reconnect,
     /// The client stopped because of an error.
     #[doc(alias = "CSTATE_ABORTED")]
     Aborted,
@@ -186,6 +193,8 @@ pub(crate) struct Client<L: Link = Conn> {
     tries: u32,
     /// Transactions ended (successful, failed or skipped).
     cnt: i64,
+    /// `--reconnect`: the lost connection and the new one.
+    redial: reconnect::Redial,
 }
 
 impl<L: Link> Client<L> {
@@ -211,6 +220,7 @@ impl<L: Link> Client<L> {
             estatus: ErrorStatus::NoError,
             tries: 1,
             cnt: 0,
+            redial: reconnect::Redial::default(),
         }
     }
 
@@ -312,10 +322,16 @@ impl<L: Link> Client<L> {
                     };
                 }
                 State::StartTx => {
+                    self.note_begin(th, &mut now);
                     if self.conn.is_none() {
                         let start = now.get();
                         match L::connect(&sh.cfg.conn) {
                             Ok(c) => self.set_conn(c),
+                            Err(msg) if sh.cfg.ext.reconnect.is_some() => {
+                                log::debug!("client {} could not connect: {msg}", self.id);
+                                self.state = State::Lost;
+                                continue;
+                            }
                             Err(msg) => {
                                 log::error!("{msg}");
                                 log::error!(
@@ -332,6 +348,7 @@ impl<L: Link> Client<L> {
                         self.prepared.clear();
                     }
                     self.saved_rng = self.rng;
+                    self.new_try();
                     // Only the statistics that time transactions (and -L,
                     // which makes them) read the start: otherwise the
                     // clock is not read for it.
@@ -345,11 +362,7 @@ impl<L: Link> Client<L> {
                     self.command = 0;
                 }
                 State::PrepareThrottle => {
-                    let delay = crate::invariant::some(
-                        sh.cfg.throttle_delay_us,
-                        "invariant: a client throttles only under -R",
-                    );
-                    th.throttle_trigger += poisson_delay_us(&mut th.throttle_rng, delay);
+                    th.throttle_trigger = profile::next_slot(sh, th);
                     self.txn_scheduled = th.throttle_trigger;
                     if th.warm_end.is_some_and(|w| self.txn_scheduled >= w.us()) {
                         // A slot after the warm-up: the measurement
@@ -420,9 +433,16 @@ impl<L: Link> Client<L> {
                                 continue;
                             }
                             if !self.send_command(sh, sql, &mut th.scratch) {
+                                if self.lost(sh) {
+                                    self.state = State::Lost;
+                                    continue;
+                                }
                                 self.command_failed("SQL", "SQL command send failed");
                                 self.state = State::Aborted;
-                            } else if self.pipeline_status() == PipelineStatus::Off {
+                                continue;
+                            }
+                            self.note_sent(sh, &sql.text);
+                            if self.pipeline_status() == PipelineStatus::Off {
                                 self.state = State::WaitResult;
                                 // Do not try to read now: the answer cannot
                                 // be there yet, and a read that finds
@@ -462,6 +482,10 @@ impl<L: Link> Client<L> {
                     // (else one read per pipelined result would be spent).
                     if (std::mem::take(&mut busy_known) || conn.is_busy()) && !conn.consume_input()
                     {
+                        if self.lost(sh) {
+                            self.state = State::Lost;
+                            continue;
+                        }
                         self.command_failed("SQL", "perhaps the backend died while processing");
                         self.state = State::Aborted;
                         continue;
@@ -473,6 +497,8 @@ impl<L: Link> Client<L> {
                         if self.pipeline_status() != PipelineStatus::On {
                             self.state = State::EndCommand;
                         }
+                    } else if self.estatus == ErrorStatus::Lost {
+                        self.state = State::Lost;
                     } else if self.estatus.can_retry() || self.estatus.can_continue(sh) {
                         self.state = State::Error;
                     } else {
@@ -511,6 +537,10 @@ impl<L: Link> Client<L> {
                         continue;
                     };
                     if !conn.consume_input() {
+                        if self.lost(sh) {
+                            self.state = State::Lost;
+                            continue;
+                        }
                         log::error!(
                             "client {} aborted while rolling back the transaction after an error; perhaps the backend died while processing",
                             self.id
@@ -527,6 +557,8 @@ impl<L: Link> Client<L> {
                         // The NULL that ends the command.
                         while conn.get_result().is_some() {}
                         self.state = self.after_error(sh, &mut now);
+                    } else if sh.cfg.ext.reconnect.is_some() && !conn.is_ok() {
+                        self.state = State::Lost;
                     } else {
                         log::error!(
                             "client {} aborted while rolling back the transaction after an error; {}",
@@ -547,6 +579,7 @@ impl<L: Link> Client<L> {
                         cs.retries += 1;
                     }
                     self.rng = self.saved_rng;
+                    self.new_try();
                     self.command = 0;
                     self.estatus = ErrorStatus::NoError;
                     self.state = State::StartCommand;
@@ -560,6 +593,9 @@ impl<L: Link> Client<L> {
                             TxOutcome::SerializationFailure => cs.serialization_failures += 1,
                             TxOutcome::DeadlockFailure => cs.deadlock_failures += 1,
                             TxOutcome::OtherFailure => cs.other_failures += 1,
+                            TxOutcome::ConnectionFailure | TxOutcome::CommitUnknown => {
+                                cs.connection_failures += 1;
+                            }
                             TxOutcome::Success => {}
                         }
                     }
@@ -580,6 +616,10 @@ impl<L: Link> Client<L> {
                             continue;
                         }
                         TStatus::Idle => {}
+                        TStatus::ConnError if sh.cfg.ext.reconnect.is_some() => {
+                            self.start_redial(sh, th, &mut now);
+                            continue;
+                        }
                         other => {
                             self.transaction_status_failed(other);
                             continue;
@@ -605,6 +645,12 @@ impl<L: Link> Client<L> {
                     }
                     // Give the other clients a turn after a transaction.
                     return Wait::Yield;
+                }
+                State::Lost => self.fail_on_lost(sh, th, &mut now),
+                State::Reconnect => {
+                    if let Some(w) = self.redial(sh, th, &mut now) {
+                        return w;
+                    }
                 }
                 State::Aborted | State::Finished => {
                     self.finish_conn();
@@ -664,9 +710,15 @@ impl<L: Link> Client<L> {
         now: &mut LazyNow,
         end: &TxEnd,
     ) {
+        let success = !end.skipped && end.outcome == TxOutcome::Success;
         if th.dist.is_some() {
-            let success = !end.skipped && end.outcome == TxOutcome::Success;
             record_distribution(sh, th, now.get(), self.use_file, success, end.latency, end.lag);
+        }
+        if !th.steps.is_empty() {
+            profile::record_step(sh, th, self.txn_scheduled, end, self.tries);
+        }
+        if success && th.outage.is_some() {
+            self.note_success(th, now);
         }
         if sh.cfg.latency_limit_us.is_some_and(|limit| end.latency > limit as f64) {
             th.latency_late += 1;

@@ -47,7 +47,7 @@ impl<L: Link> Client<L> {
         let ok = conn
             .prepare(name, &pf.sql, pf.params.len())
             .is_some_and(|r| r.status() == ExecStatus::CommandOk);
-        if !ok {
+        if !ok && (conn.is_ok() || sh.cfg.ext.reconnect.is_none()) {
             log::error!("{}", conn.error_message());
         }
         self.prepared.set(bit);
@@ -256,7 +256,11 @@ impl<L: Link> Client<L> {
                             self.estatus = ErrorStatus::Conn;
                         }
                     }
-                    if self.estatus.can_retry() || self.estatus.can_continue(sh) {
+                    if sh.cfg.ext.reconnect.is_some()
+                        && (super::reconnect::ends_connection(r.sqlstate()) || !conn.is_ok())
+                    {
+                        self.estatus = ErrorStatus::Lost;
+                    } else if self.estatus.can_retry() || self.estatus.can_continue(sh) {
                         if sh.cfg.verbose_errors {
                             log::info!(
                                 "client {} got an error in command {} (SQL) of script {}; {}",

@@ -22,11 +22,12 @@ use crate::pq::{ConnParams, ConnectError, ExecStatus, ParamBuf, PipelineStatus, 
 use crate::rand::prng::PgPrng;
 use crate::script::Vars;
 use crate::stats::StatsData;
+use crate::stats::outage::OutageLog;
 use crate::sys::wait::Waker;
 
 /// A result the scripted server gives.
 #[derive(Clone, Debug)]
-struct Fake {
+pub(super) struct Fake {
     status: ExecStatus,
     sqlstate: Option<[u8; 5]>,
     fields: Vec<Vec<u8>>,
@@ -34,7 +35,7 @@ struct Fake {
 }
 
 impl Fake {
-    fn ok() -> Self {
+    pub(super) fn ok() -> Self {
         Fake { status: ExecStatus::CommandOk, sqlstate: None, fields: vec![], rows: vec![] }
     }
     fn error(sqlstate: &[u8; 5]) -> Self {
@@ -79,7 +80,7 @@ impl Reply for Fake {
 
 /// How the scripted server answers a command.
 #[derive(Clone, Debug)]
-enum Answer {
+pub(super) enum Answer {
     /// These results.
     Results(Vec<Fake>),
     /// The connection is lost: nothing more can be read.
@@ -95,6 +96,10 @@ struct Server {
     sent: Vec<(u64, String)>,
     /// Connections made under `-C` (each connect takes one).
     connects: usize,
+    /// How many attempts to connect fail before one succeeds.
+    refuse: usize,
+    /// When each attempt to connect was made (monotonic µs).
+    attempts: Vec<i64>,
 }
 
 thread_local! {
@@ -185,9 +190,17 @@ impl Scripted {
 
 impl Link for Scripted {
     type Reply = Fake;
-    fn connect(_: &ConnParams) -> Result<Self, ConnectError> {
+    fn connect(params: &ConnParams) -> Result<Self, ConnectError> {
         let srv = server();
         let mut srv = srv.borrow_mut();
+        srv.attempts.push(crate::sys::clock::monotonic_us());
+        if srv.refuse > 0 {
+            srv.refuse -= 1;
+            // A setting libpq refuses before it connects: the error of a
+            // failed connection, without a server.
+            let bad = ConnParams { host: Some("\0".into()), ..params.clone() };
+            return crate::pq::Conn::connect(&bad).map(|_| Scripted::new(0));
+        }
         srv.connects += 1;
         Ok(Scripted::new(100 + srv.connects as u64))
     }
@@ -202,6 +215,9 @@ impl Link for Scripted {
     }
     fn error_message(&self) -> String {
         if self.ok { String::new() } else { "server closed the connection unexpectedly\n".into() }
+    }
+    fn set_nonblocking(&mut self, _: bool) -> bool {
+        true
     }
     fn transaction_status(&self) -> TxStatus {
         self.tx
@@ -272,22 +288,38 @@ impl Link for Scripted {
 /// commands the server saw and the connections it was asked for under
 /// `-C`.
 #[derive(Debug)]
-struct Ran {
-    state: State,
-    stats: StatsData,
-    sent: Vec<(u64, String)>,
-    connects: usize,
+pub(super) struct Ran {
+    pub(super) state: State,
+    pub(super) stats: StatsData,
+    pub(super) sent: Vec<(u64, String)>,
+    pub(super) connects: usize,
+    /// When each attempt to connect was made (monotonic µs).
+    pub(super) attempts: Vec<i64>,
+    /// `--reconnect`: what the thread noted.
+    pub(super) outage: Option<OutageLog>,
+    /// Under `-R`: the thread's last slot, µs after its first.
+    pub(super) schedule_end: i64,
 }
 
 impl Ran {
-    fn texts(&self) -> Vec<&str> {
+    pub(super) fn texts(&self) -> Vec<&str> {
         self.sent.iter().map(|(_, t)| t.as_str()).collect()
     }
 }
 
 /// Runs one client over `script` with pgbench's options `args` against
 /// a server that answers as `answer` says.
-fn run(args: &[&str], script: &str, answer: fn(&str, usize) -> Answer) -> Ran {
+pub(super) fn run(args: &[&str], script: &str, answer: fn(&str, usize) -> Answer) -> Ran {
+    run_refused(args, script, answer, 0)
+}
+
+/// [`run`] with a server that refuses the first `refuse` connections.
+pub(super) fn run_refused(
+    args: &[&str],
+    script: &str,
+    answer: fn(&str, usize) -> Answer,
+    refuse: usize,
+) -> Ran {
     let dir = std::env::temp_dir().join(format!(
         "pgbench-rs-client-{}-{:?}",
         std::process::id(),
@@ -301,11 +333,12 @@ fn run(args: &[&str], script: &str, answer: fn(&str, usize) -> Answer) -> Ran {
     argv.extend(["-f".into(), file.clone().into_os_string()]);
     let Ok(Action::Bench(cfg)) = crate::cli::parse(argv) else { panic!("options {args:?}") };
     let _ = std::fs::remove_dir_all(&dir);
-    drive(&cfg, answer)
+    drive(&cfg, answer, refuse)
 }
 
-fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer) -> Ran {
-    let srv = Rc::new(RefCell::new(Server { answer, sent: Vec::new(), connects: 0 }));
+fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) -> Ran {
+    let server = Server { answer, sent: Vec::new(), connects: 0, refuse, attempts: Vec::new() };
+    let srv = Rc::new(RefCell::new(server));
     SERVER.with(|s| *s.borrow_mut() = Some(srv.clone()));
     let timer = AtomicBool::new(false);
     let sync = RunSync::new(1, Waker::new().expect("an event descriptor"));
@@ -333,6 +366,16 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer) -> Ran {
     let n_commands = cfg.scripts.iter().map(|s| s.commands.len()).sum();
     let rngs = [PgPrng::from_seed(1), PgPrng::from_seed(2), PgPrng::from_seed(3)];
     let mut th = ThreadState::new(0, rngs, &cfg.scripts);
+    th.throttle_trigger = crate::sys::clock::monotonic_us();
+    th.rate_origin = th.throttle_trigger;
+    let first_slot = th.throttle_trigger;
+    if let Some(p) = cfg.ext.rate_profile.as_ref() {
+        th.steps = vec![StatsData::new(0); p.points().len()];
+    }
+    if cfg.ext.reconnect.is_some() {
+        th.outage = Some(Box::new(OutageLog::new(th.throttle_trigger)));
+    }
+    th.extras = th.outage.is_some() || !th.steps.is_empty() || cfg.latency_limit_us.is_some();
     let mut c: Client<Scripted> =
         Client::new(0, Vars::new(&cfg.registry), PgPrng::from_seed(4), n_commands);
     if !cfg.is_connect {
@@ -342,19 +385,33 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer) -> Ran {
         match c.advance(&sh, &mut th, None) {
             Wait::Done => break,
             Wait::Parked => panic!("no warm-up here"),
-            Wait::Reply { .. } | Wait::MoreReply { .. } | Wait::Yield | Wait::Until(_) => {}
+            Wait::Until(t) => {
+                let wait = t - crate::sys::clock::monotonic_us();
+                if wait > 0 {
+                    std::thread::sleep(std::time::Duration::from_micros(wait.unsigned_abs()));
+                }
+            }
+            Wait::Reply { .. } | Wait::MoreReply { .. } | Wait::Yield => {}
         }
     }
     let srv = srv.borrow();
-    Ran { state: c.state, stats: th.stats, sent: srv.sent.clone(), connects: srv.connects }
+    Ran {
+        state: c.state,
+        stats: th.stats,
+        sent: srv.sent.clone(),
+        connects: srv.connects,
+        attempts: srv.attempts.clone(),
+        outage: th.outage.map(|o| *o),
+        schedule_end: th.throttle_trigger - first_slot,
+    }
 }
 
 /// Everything succeeds: statements with no rows.
-fn all_ok(_: &str, _: usize) -> Answer {
+pub(super) fn all_ok(_: &str, _: usize) -> Answer {
     Answer::Results(vec![Fake::ok()])
 }
 
-const TX: &str = "BEGIN;\nUPDATE t SET x = 1;\nEND;\n";
+pub(super) const TX: &str = "BEGIN;\nUPDATE t SET x = 1;\nEND;\n";
 
 /// The UPDATE fails with a serialization failure the first two times.
 fn update_fails_twice(text: &str, n: usize) -> Answer {

@@ -56,15 +56,27 @@ pub(super) const FAILED: RGBColor = RGBColor(178, 24, 43);
 
 /// Lines on `x` × `y` (either axis may be logarithmic) with a legend.
 pub(super) fn lines_on(title: &str, x: &Axis<'_>, y: &Axis<'_>, lines: &[Line]) -> String {
-    let series: Vec<Series> = lines
-        .iter()
-        .map(|l| Series {
-            label: l.label.clone(),
-            color: l.color,
-            mark: Mark::Line { width: l.width, points: l.points.clone() },
-        })
-        .collect();
+    let series: Vec<Series> = lines.iter().map(line_series).collect();
     svg::chart(SIZE, title, x, y, &series)
+}
+
+/// A line as a series of a chart.
+fn line_series(l: &Line) -> Series {
+    Series {
+        label: l.label.clone(),
+        color: l.color,
+        mark: Mark::Line { width: l.width, points: l.points.clone() },
+    }
+}
+
+/// [`over_time`] with `behind` (bands of the run's time) drawn first.
+pub(super) fn over_time_with(title: &str, y_desc: &str, lines: &[Line], behind: Series) -> String {
+    let (_, x_hi) = extent(lines, |p| p.0);
+    let (_, y_hi) = extent(lines, |p| p.1);
+    let mut series = vec![behind];
+    series.extend(lines.iter().map(line_series));
+    let x = axis(0.0, x_hi.max(1.0), Scale::Linear, "time since the start (s)");
+    svg::chart(SIZE, title, &x, &axis(0.0, (y_hi * 1.08).max(1.0), Scale::Linear, y_desc), &series)
 }
 
 /// A linear or logarithmic axis over `lo..hi`, its ticks labelled with

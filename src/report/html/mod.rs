@@ -9,6 +9,7 @@
 //! ([`drawn_seconds`]): to its end, or to the `-T` deadline.
 
 mod charts;
+pub(crate) mod marks;
 pub(crate) mod runs;
 mod server;
 mod svg;
@@ -46,6 +47,8 @@ pub(crate) struct Page<'a> {
     /// ends after it (the transactions in flight then) is in the totals,
     /// not in the charts over time, which end there.
     pub(crate) deadline_s: Option<f64>,
+    /// `--reconnect`'s outages and `--rate-profile`'s rate and steps.
+    pub(crate) marks: marks::Marks,
     /// `--server-stats`: the JSON report's `server` object.
     pub(crate) server: Option<&'a serde_json::Value>,
 }
@@ -307,13 +310,15 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
                 .collect();
             tps.push(Line { label: label.clone(), color, width: 1, points });
         }
+        tps.extend(page.marks.target_line());
         figure(
             &mut out,
             "tps",
             &format!("Transactions per second, one point a second, over {}.", span_text(page)),
-            &charts::over_time("Throughput", "transactions per second", &tps),
+            &page.marks.throughput(&tps, span),
         );
     }
+    page.marks.steps_table(&mut out);
 
     out.push_str("<h2>Latency</h2>\n");
     if !seconds.is_empty() {
@@ -543,6 +548,7 @@ mod tests {
             shards: Vec::new(),
             span_s: 3600.0,
             deadline_s: Some(3600.0),
+            marks: marks::Marks::default(),
             server: None,
         };
         let html = render(&page, &dist);
@@ -595,6 +601,7 @@ mod tests {
             shards: Vec::new(),
             span_s,
             deadline_s,
+            marks: marks::Marks::default(),
             server: None,
         }
     }

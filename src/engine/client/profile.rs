@@ -1,0 +1,41 @@
+//! The `-R` schedule's next slot, from `-R`'s constant rate or from
+//! `--rate-profile`'s rate of the moment, and the per-step statistics of
+//! a profile.
+
+use super::TxEnd;
+use crate::engine::shared::Shared;
+use crate::engine::thread_state::ThreadState;
+use crate::rand::dist::poisson_delay_us;
+
+/// The thread's next slot after its last one (monotonic µs).
+#[inline]
+pub(super) fn next_slot(sh: &Shared<'_>, th: &mut ThreadState) -> i64 {
+    match sh.cfg.ext.rate_profile.as_ref() {
+        None => {
+            let delay = crate::invariant::some(
+                sh.cfg.throttle_delay_us,
+                "invariant: a client throttles only under -R",
+            );
+            th.throttle_trigger + poisson_delay_us(&mut th.throttle_rng, delay)
+        }
+        Some(p) => {
+            let t = th.throttle_trigger - th.rate_origin;
+            th.rate_origin + p.next(t, &mut th.throttle_rng, f64::from(sh.cfg.nthreads))
+        }
+    }
+}
+
+/// Records a transaction (or skipped slot) scheduled at `scheduled` in
+/// the statistics of its step.
+pub(super) fn record_step(
+    sh: &Shared<'_>,
+    th: &mut ThreadState,
+    scheduled: i64,
+    end: &TxEnd,
+    tries: u32,
+) {
+    let Some(p) = sh.cfg.ext.rate_profile.as_ref() else { return };
+    if let Some(s) = th.steps.get_mut(p.step_of(scheduled - th.rate_origin)) {
+        s.accum(end.skipped, end.latency, end.lag, end.outcome, tries, end.with_lag);
+    }
+}

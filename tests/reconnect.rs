@@ -1,0 +1,340 @@
+//! `--reconnect` against real servers: a server restarted (`pg_ctl
+//! restart -m fast`) in the middle of a run, and a failover (the primary
+//! stopped at once, its streaming standby promoted a second later, the
+//! clients connected with a two-host connection string and
+//! `target_session_attrs=read-write`). The clients go on after it; the
+//! one outage the report and the JSON give matches, within 100 ms plus the
+//! probe's interval, the window in which an independent probe (psql in a
+//! loop, with timestamps) could not query the server; the `-l` logs hold
+//! every transaction the report counts, each once; the `-P` lines mark the
+//! outage and the HTML page draws it. And a network cut (the client in a
+//! network namespace, the veth to it down for 2 s): the keepalives and
+//! TCP user timeout of the connection string find it, the clients connect
+//! again once it is over, and the report has the outage.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use serde_json::Value;
+
+use crate::harness::Pgbench;
+use crate::harness::cluster::{Cluster, extra_cluster, is_root, tcp_cluster};
+use crate::harness::netns::Machine;
+use crate::harness::reference;
+use crate::harness::runner::{Output, Status};
+use crate::harness::standby::{primary_with_standby, promote};
+use crate::html::check_page;
+use crate::report::check_with_python;
+
+/// Unix epoch seconds now.
+fn epoch() -> f64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64())
+}
+
+/// One query of the probe: when psql started and ended, and whether it
+/// could query the server.
+#[derive(Clone, Copy, Debug)]
+struct Probe {
+    start: f64,
+    end: f64,
+    ok: bool,
+}
+
+/// Runs `query` (true: the server answered) in a loop until `stop`.
+fn probe(
+    query: impl Fn() -> bool + Send + 'static,
+    stop: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<Vec<Probe>> {
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        while !stop.load(Ordering::Relaxed) {
+            let start = epoch();
+            let ok = query();
+            seen.push(Probe { start, end: epoch(), ok });
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        seen
+    })
+}
+
+/// The window the probe saw the server down: from the start of its first
+/// failed query to the end of the first query that succeeded after it,
+/// and the longest time between two of its queries then.
+fn probe_window(seen: &[Probe]) -> (f64, f64, f64) {
+    let first_bad = seen.iter().position(|p| !p.ok).expect("the probe saw the server down");
+    let back = first_bad
+        + seen[first_bad..].iter().position(|p| p.ok).expect("the probe saw the server again");
+    assert!(seen[back..].iter().all(|p| p.ok), "one outage only: {seen:?}");
+    let lo = first_bad.saturating_sub(1);
+    let interval = seen[lo..=back].windows(2).map(|w| w[1].end - w[0].start).fold(0.0, f64::max);
+    (seen[first_bad].start, seen[back].end, interval)
+}
+
+/// Every `-l` line of the run: (client, transaction number, what ended
+/// it: µs or a failure word, when it ended: Unix epoch seconds).
+fn log_lines(out: &Output) -> Vec<(u32, u64, String, f64)> {
+    let mut lines = Vec::new();
+    for f in out.files().iter().filter(|f| f.starts_with("pgbench_log.")) {
+        for line in out.read_file(f).lines() {
+            let w: Vec<&str> = line.split(' ').collect();
+            assert_eq!(w.len(), 6, "{line:?}");
+            let parse = |s: &str| s.parse::<u64>().unwrap_or_else(|_| panic!("{line:?}"));
+            let client = u32::try_from(parse(w[0])).expect("a client id");
+            #[allow(clippy::cast_precision_loss)]
+            let at = parse(w[4]) as f64 + parse(w[5]) as f64 / 1e6;
+            lines.push((client, parse(w[1]), w[2].to_string(), at));
+        }
+    }
+    lines
+}
+
+/// The number after `prefix` on a report line.
+fn report_count(stdout: &str, prefix: &str) -> u64 {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .and_then(|rest| rest.split([' ', '/']).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no {prefix:?} in\n{stdout}"))
+}
+
+/// Initializes pgbench's tables (scale 1) in `db` of `server`.
+fn init(server: &Cluster, db: &str) {
+    let out = Pgbench::new(["-i", "-q", db])
+        .env("PGHOST", server.host())
+        .env("PGPORT", server.port.to_string())
+        .label("reconnect-init")
+        .run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "init: {}", out.stderr);
+}
+
+/// `-c 4 -j 2 -T 6 --reconnect` with `-l` and the JSON report, on
+/// `conninfo` (run by the command `wrap` when not empty).
+fn reconnecting_run(case: &str, conninfo: &str, wrap: &[&str]) -> Pgbench {
+    let args = [
+        "-c",
+        "4",
+        "-j",
+        "2",
+        "-T",
+        "6",
+        "-n",
+        "-l",
+        "-P",
+        "1",
+        "--failures-detailed",
+        "--reconnect",
+    ];
+    let files = ["--report-json=r.json", "--report-html=r.html", conninfo];
+    let mut run = Pgbench::new(args.iter().copied().chain(files))
+        .label(case)
+        .timeout(Duration::from_secs(60));
+    if !wrap.is_empty() {
+        run = run.wrapped_in(wrap);
+    }
+    run
+}
+
+/// Runs `run`, calls `outage` 2.5 s into it, and checks the report, the
+/// logs and the JSON against each other: one outage, each client's
+/// connection lost once at most, every transaction logged once. The
+/// outage's start and end, and when the first failure was logged (Unix
+/// epoch seconds).
+fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64, f64) {
+    let begun = Instant::now();
+    let bench = std::thread::spawn(move || run.run_under_test());
+    std::thread::sleep(Duration::from_millis(2500));
+    outage();
+    let out = bench.join().expect("the run");
+    assert!(begun.elapsed() < Duration::from_secs(30));
+    assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
+
+    // The report: one outage, and the failures it caused.
+    let processed = report_count(&out.stdout, "number of transactions actually processed: ");
+    let failed = report_count(&out.stdout, "number of failed transactions: ");
+    let conn = report_count(&out.stdout, "number of connection failures: ");
+    let unknown =
+        report_count(&out.stdout, "number of transactions whose COMMIT's outcome is unknown: ");
+    assert_eq!(failed, conn, "{}", out.stdout);
+    assert!((1..=4).contains(&conn), "each client lost its connection once at most: {conn}");
+    assert!(unknown <= conn);
+    assert_eq!(report_count(&out.stdout, "number of outages: "), 1, "{}", out.stdout);
+    assert!(out.stdout.contains("\noutage 1: at "), "{}", out.stdout);
+
+    // The -P lines: each says its connection failures; the outage's are
+    // marked, and together they have every failure.
+    let progress: Vec<&str> = out.stderr.lines().filter(|l| l.starts_with("progress: ")).collect();
+    let lost_in = |l: &str| {
+        let n = l.split(", ").find_map(|f| f.strip_suffix(" connection failures (outage)"));
+        n.or_else(|| l.split(", ").find_map(|f| f.strip_suffix(" connection failures")))
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("{l}"))
+    };
+    assert!(progress.len() >= 4, "{}", out.stderr);
+    assert!(progress.iter().any(|l| l.ends_with(" (outage)")), "{}", out.stderr);
+    assert!(progress.iter().all(|l| lost_in(l) == 0 || l.ends_with(" (outage)")));
+    assert!(progress.iter().map(|l| lost_in(l)).sum::<u64>() <= conn);
+
+    // The logs: every transaction once.
+    let lines = log_lines(&out);
+    let ok = lines.iter().filter(|l| l.2.bytes().all(|b| b.is_ascii_digit())).count();
+    let lost = lines.iter().filter(|l| l.2 == "connection" || l.2 == "commit_unknown").count();
+    assert_eq!((ok as u64, lost as u64, lines.len() as u64), (processed, conn, processed + conn));
+    let unique: HashSet<(u32, u64)> = lines.iter().map(|l| (l.0, l.1)).collect();
+    assert_eq!(unique.len(), lines.len(), "a transaction logged twice");
+    let failures = lines.iter().filter(|l| !l.2.bytes().all(|b| b.is_ascii_digit()));
+    let first_failure = failures.map(|l| l.3).fold(f64::INFINITY, f64::min);
+
+    // The JSON: the same.
+    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("JSON");
+    check_with_python(case, &out, &doc);
+    assert_eq!(doc["totals"]["failures"]["connection"].as_u64(), Some(conn));
+    assert_eq!(doc["totals"]["failures"]["commit_unknown"].as_u64(), Some(unknown));
+    let outages = doc["outages"].as_array().expect("outages");
+    assert_eq!(outages.len(), 1, "{outages:?}");
+    let (start, end) = (outages[0]["start"].as_f64(), outages[0]["end"].as_f64());
+    let (Some(start), Some(end)) = (start, end) else { panic!("{outages:?}") };
+    let duration = outages[0]["duration_s"].as_f64().expect("a duration");
+    assert!((duration - (end - start)).abs() < 1e-5, "{outages:?}");
+
+    // The page: the outage marked on the throughput chart.
+    check_page(case, &out.dir.join("r.html"), &["tps"]);
+    let html = out.read_file("r.html");
+    assert!(html.contains(">outage</text>"), "no outage in the throughput chart's legend");
+    assert!(start <= first_failure, "the outage starts with its first transaction");
+    (start, end, first_failure)
+}
+
+/// [`run_through`] while a probe runs `query`: the outage is where the
+/// probe saw it, within 100 ms plus the probe's interval.
+fn through_outage(
+    case: &str,
+    conninfo: &str,
+    outage: impl FnOnce(),
+    query: impl Fn() -> bool + Send + 'static,
+) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let prober = probe(query, Arc::clone(&stop));
+    let (start, end, _) = run_through(case, reconnecting_run(case, conninfo, &[]), outage);
+    stop.store(true, Ordering::Relaxed);
+    let seen = prober.join().expect("the probe");
+    let (down, up, interval) = probe_window(&seen);
+    let slack = 0.1 + interval;
+    assert!(
+        (start - down).abs() <= slack && (end - up).abs() <= slack,
+        "outage {start:.3}..{end:.3}, probe {down:.3}..{up:.3} (interval {interval:.3} s)"
+    );
+}
+
+#[test]
+fn a_restart_is_an_outage_the_clients_go_through() {
+    let server = extra_cluster("restart");
+    let db = server.create_db("restart_db");
+    init(server, &db.name);
+    let conninfo =
+        format!("host={} port={} dbname={}", server.host().display(), server.port, db.name);
+    let restart = || server.restart_fast().unwrap_or_else(|e| panic!("restart: {e}"));
+    through_outage("restart", &conninfo, restart, move || {
+        server.try_query("postgres", "SELECT 1").is_ok()
+    });
+}
+
+#[test]
+fn a_failover_is_an_outage_the_clients_go_through() {
+    let major = crate::harness::cluster().server_version_num / 10_000;
+    let Some(pair) = primary_with_standby(major, "failover", "") else { return };
+    let (primary, standby) = (pair.primary, pair.standby);
+    let db = primary.create_db("failover_db");
+    init(primary, &db.name);
+    // The standby has replayed the tables before the run.
+    let caught_up =
+        "SELECT count(*) FROM pg_stat_replication WHERE replay_lsn >= pg_current_wal_lsn()";
+    for _ in 0..1000 {
+        if primary.query("postgres", caught_up) == [["1"]] {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let hosts = |db: &str| {
+        format!(
+            "host={},{} port={},{} dbname={db} target_session_attrs=read-write",
+            primary.host().display(),
+            standby.host().display(),
+            primary.port,
+            standby.port
+        )
+    };
+    let conninfo = hosts(&db.name);
+    let probe_conninfo = hosts("postgres");
+    let psql = standby.bindir.join("psql");
+    let failover = || {
+        primary.stop_immediate().unwrap_or_else(|e| panic!("stop the primary: {e}"));
+        std::thread::sleep(Duration::from_secs(1));
+        promote(standby).unwrap_or_else(|e| panic!("promote: {e}"));
+    };
+    through_outage("failover", &conninfo, failover, move || {
+        std::process::Command::new(&psql)
+            .args([
+                "-X",
+                "-A",
+                "-t",
+                "-q",
+                "-U",
+                "postgres",
+                "-c",
+                "SELECT 1",
+                "-d",
+                &probe_conninfo,
+            ])
+            .env_clear()
+            .stdin(std::process::Stdio::null())
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
+}
+
+#[test]
+fn a_network_cut_is_an_outage_the_clients_go_through() {
+    if !is_root() {
+        reference::missing(
+            "a_network_cut_is_an_outage_the_clients_go_through",
+            "root (network namespaces)",
+        );
+        return;
+    }
+    let server = tcp_cluster("netcut");
+    let db = server.create_db("netcut_db");
+    init(server, &db.name);
+    let m = Machine::new(7).unwrap_or_else(|e| panic!("network namespace: {e}"));
+    // Keepalives and a TCP user timeout of a second find the cut; an
+    // attempt to connect during it gives up after 2 s.
+    let conninfo = format!(
+        "host={} port={} dbname={} keepalives_idle=1 keepalives_interval=1 keepalives_count=1 \
+         tcp_user_timeout=1000 connect_timeout=2",
+        m.server_addr, server.port, db.name
+    );
+    let run = reconnecting_run("netcut", &conninfo, &m.exec());
+    let mut window = (0.0, 0.0);
+    let cut = || {
+        window.0 = epoch();
+        m.set_link(false).unwrap_or_else(|e| panic!("cut: {e}"));
+        std::thread::sleep(Duration::from_secs(2));
+        m.set_link(true).unwrap_or_else(|e| panic!("restore: {e}"));
+        window.1 = epoch();
+    };
+    let (start, end, found) = run_through("netcut", run, cut);
+    let (cut_at, restored) = window;
+    // Found within the user timeout (and a second of slack); the outage
+    // starts with a transaction the cut caught (begun before it, or after
+    // it and before the loss was found); over once the link is back (an
+    // attempt to connect made during the cut may have to wait for its
+    // SYN's retransmission, or its 2 s).
+    assert!(found >= cut_at && found <= cut_at + 2.0, "cut at {cut_at:.3}, found at {found:.3}");
+    assert!(start >= cut_at - 1.0, "cut at {cut_at:.3}, outage from {start:.3}");
+    assert!(
+        end >= restored && end <= restored + 3.5,
+        "restored at {restored:.3}, outage to {end:.3}"
+    );
+}
