@@ -285,11 +285,13 @@ fn standby_rows(doc: &Value) -> Vec<(f64, Value)> {
 /// A primary with a streaming standby (`synchronous_commit =
 /// remote_write`) shows the standby's lags every second; with replay
 /// paused on the standby, the replay lag and the bytes behind grow.
-fn replication(major: u32) {
-    let case = &format!("server_stats_replication_{major}");
+/// `tag` names the servers (the host's may be of the same major as the
+/// other test's).
+fn replication(major: u32, tag: &str) {
+    let case = &format!("server_stats_replication_{tag}");
     let Some(pair) = crate::harness::standby::primary_with_standby(
         major,
-        &format!("server-stats-repl-{major}"),
+        &format!("server-stats-repl-{tag}"),
         "-c synchronous_commit=remote_write -c synchronous_standby_names='*'",
     ) else {
         return;
@@ -330,12 +332,12 @@ fn replication(major: u32) {
 
 #[test]
 fn replication_lag_15() {
-    replication(crate::harness::cluster::cluster().server_version_num / 10_000);
+    replication(crate::harness::cluster::cluster().server_version_num / 10_000, "host");
 }
 
 #[test]
 fn replication_lag_18() {
-    replication(18);
+    replication(18, "18");
 }
 
 /// The `t` of each sample.
