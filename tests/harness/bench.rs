@@ -51,9 +51,10 @@ pub(crate) fn shared_pgbench_db(name: &str) -> Db {
 /// test), from which [`pgbench_db_on`] copies. Nothing connects to it
 /// after that (a template must have no connections while it is copied).
 fn pgbench_template(c: &'static Cluster) -> String {
-    static TEMPLATES: Mutex<Vec<(u16, String)>> = Mutex::new(Vec::new());
+    // (Found by the server's directory: each server has its own.)
+    static TEMPLATES: Mutex<Vec<(std::path::PathBuf, String)>> = Mutex::new(Vec::new());
     let mut templates = TEMPLATES.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, name)) = templates.iter().find(|(port, _)| *port == c.port) {
+    if let Some((_, name)) = templates.iter().find(|(dir, _)| *dir == c.dir) {
         return name.clone();
     }
     let db = create_db_on(c, "pgbench_template");
@@ -63,7 +64,7 @@ fn pgbench_template(c: &'static Cluster) -> String {
         None => run.run_under_test(),
     };
     assert_eq!(out.status, Status::Exit(0), "pgbench -i {} failed:\n{}", db.name, out.stderr);
-    templates.push((c.port, db.name.clone()));
+    templates.push((c.dir.clone(), db.name.clone()));
     db.name
 }
 

@@ -13,6 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU16, Ordering};
 
 use super::tmp;
 
@@ -290,13 +291,22 @@ pub(crate) fn stop_at_exit(bindir: &Path, data: &Path, main: bool) -> Result<(),
     Ok(())
 }
 
+/// The port of another server of this test process: the main server's
+/// plus a count of its own, so that no two servers share one (the servers
+/// that listen on TCP would collide, and a server's template database is
+/// found by its port).
+pub(crate) fn extra_port() -> u16 {
+    static NEXT: AtomicU16 = AtomicU16::new(1);
+    cluster().port.wrapping_add(NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
 /// A second, separate server for a test that stops and restarts it (the
 /// shared one must stay up). It is stopped by the watchdog at exit too.
 pub(crate) fn extra_cluster(name: &str) -> &'static Cluster {
     // The main cluster writes the stop script; make sure it exists first.
     let main = cluster();
     let dir = tmp::root().path.join(format!("cluster-{name}"));
-    let port = main.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
+    let port = extra_port();
     let c = start_in(&main.bindir, &dir, port, false)
         .unwrap_or_else(|e| panic!("cannot start extra cluster {name}: {e}"));
     Box::leak(Box::new(c))
@@ -350,8 +360,7 @@ pub(crate) fn own_server(major: u32, name: &str, more: &str) -> Option<&'static 
         return None;
     };
     let dir = tmp::root().path.join(format!("cluster-{name}"));
-    let port = main.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
-    let c = start_in(&bindir, &dir, port, false)
+    let c = start_in(&bindir, &dir, extra_port(), false)
         .unwrap_or_else(|e| panic!("cannot start server {name}: {e}"));
     if !more.is_empty() {
         // A clean stop: no crash recovery (and its checkpoint) at the start.

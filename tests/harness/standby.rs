@@ -44,7 +44,7 @@ pub(crate) fn primary_with_standby(major: u32, name: &str, more: &str) -> Option
         .args(["-U", "postgres", "-X", "stream", "--no-sync"]);
     run_checked(backup, "pg_basebackup").unwrap_or_else(|e| panic!("{e}"));
     stop_at_exit(&primary.bindir, &data, false).unwrap_or_else(|e| panic!("{e}"));
-    let port = primary.port.wrapping_add(1 + u16::try_from(tmp::unique() % 500).unwrap_or(0));
+    let port = super::cluster::extra_port();
     let standby = Cluster {
         bindir: primary.bindir.clone(),
         dir,
