@@ -496,16 +496,18 @@ fn unprivileged_role_18() {
     }
 }
 
-/// Under -C each transaction's new backend is found by its pid; the
-/// commits are the transactions, one per connection, and the set-up's.
+/// Under -C each transaction's new backend is found by its pid (most of
+/// its time in pg_sleep; a sample may find one still starting, so the
+/// share asked for is lower than with connections kept); the commits are
+/// the transactions, one per connection, and the set-up's.
 #[test]
 fn reconnecting_clients() {
     let case = "server_stats_reconnect";
     let c = crate::harness::cluster::cluster();
     let db = create_db_on(c, "sst_reconnect");
     let (_, doc) =
-        run(c, case, &["-n", "-C", "-c", "2", "-t", "20", &db.name], "SELECT pg_sleep(0.02);\n");
+        run(c, case, &["-n", "-C", "-c", "2", "-t", "20", &db.name], "SELECT pg_sleep(0.05);\n");
     let (all, sleep) = (wait_count(&doc, None), wait_count(&doc, Some("Timeout:PgSleep")));
-    assert!(all >= 4 && sleep * 10 >= all * 9, "{case}: PgSleep {sleep} of {all}");
+    assert!(sleep >= 8 && sleep * 4 >= all * 3, "{case}: PgSleep {sleep} of {all}");
     assert_eq!(sum(&doc, "pg_stat_database", "xact_commit"), 2 * 40 + 1, "{case}");
 }
