@@ -491,19 +491,19 @@ fn command_line_errors() {
 #[test]
 fn a_signal_ends_a_repeat_after_the_run_it_interrupted() {
     let db = pgbench_db("repeat-int");
-    let args = ["-n", "-S", "-T", "2", "--repeat=3", "--report-json=r.json", db.name.as_str()];
+    let args = ["-n", "-S", "-T", "2", "--repeat=5", "--report-json=r.json", db.name.as_str()];
     let out = Pgbench::new(args)
         .label("repeat-int")
         .signal_after(std::time::Duration::from_millis(3500), "INT")
         .run_under_test();
     assert_eq!(out.status, Status::Signal(libc::SIGINT), "{}\n{}", out.stdout, out.stderr);
-    // The signal comes in the second run (in the first on a slow
+    // The signal comes in the second run (in another on a slow or loaded
     // machine): the reports of the runs made, then their table; no
     // further run.
     let n = out.stdout.matches("\ntps = ").count();
-    assert!(n == 1 || n == 2, "{}", out.stdout);
-    assert!(out.stderr.contains(&format!("run {n} of 3")), "{}", out.stderr);
-    assert!(!out.stderr.contains(&format!("run {} of 3", n + 1)), "{}", out.stderr);
+    assert!((1..=4).contains(&n), "{}", out.stdout);
+    assert!(out.stderr.contains(&format!("run {n} of 5")), "{}", out.stderr);
+    assert!(!out.stderr.contains(&format!("run {} of 5", n + 1)), "{}", out.stderr);
     let table: Vec<&str> =
         out.stdout.lines().skip_while(|l| !l.starts_with("summary of the runs")).collect();
     assert_eq!(table.len(), 3, "{}", out.stdout);
