@@ -240,16 +240,18 @@ impl Extensions {
     }
 }
 
-/// Internal switches for side-by-side measurements, read from the
-/// environment (README's list): how the workers wait, whether they are
-/// pinned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Internal switches for side-by-side measurements and tests, read from
+/// the environment (README's list): how the workers wait, whether they
+/// are pinned, where the run's events go.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Switches {
     /// The socket waiting mechanism (`PGBENCH_RS_POLL`; epoll under
     /// valgrind).
     pub(crate) mechanism: crate::sys::wait::Mechanism,
     /// Pin worker thread N to the N-th CPU (`PGBENCH_RS_PIN=on`).
     pub(crate) pin: bool,
+    /// Where the run's events go (`PGBENCH_RS_EVENTS=FILE`).
+    pub(crate) events: crate::events::Events,
 }
 
 /// How long a run lasts: C's `-t` or `-T` (one, never both).

@@ -9,6 +9,7 @@ mod compat;
 mod config;
 mod engine;
 mod error;
+mod events;
 mod init;
 mod invariant;
 mod log;
@@ -127,6 +128,12 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
             }
         }
     }
+}
+
+/// Sends `signal` to process `pid` with kill(2): for a program that
+/// drives pgbench-rs and interrupts it, as its tests do.
+pub fn send_signal(pid: u32, signal: i32) -> std::io::Result<()> {
+    sys::signal::send(pid, signal)
 }
 
 /// Ends the process by `signal` (after the report of a run it

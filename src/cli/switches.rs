@@ -1,7 +1,10 @@
 //! The internal switches the environment sets (README's list), read once
 //! here into the configuration: the engine reads no environment.
 
+use std::path::PathBuf;
+
 use crate::config::Switches;
+use crate::events::Events;
 use crate::sys::wait::Mechanism;
 
 /// The switches of this process's environment.
@@ -13,6 +16,9 @@ pub(super) fn from_env() -> Switches {
             &preload.to_string_lossy(),
         ),
         pin: std::env::var("PGBENCH_RS_PIN").is_ok_and(|v| v == "on"),
+        events: Events::to(
+            std::env::var_os("PGBENCH_RS_EVENTS").filter(|p| !p.is_empty()).map(PathBuf::from),
+        ),
     }
 }
 

@@ -174,6 +174,9 @@ pub(crate) fn run(
         }
     }
     if let Some(bench_start) = bench_start {
+        if th.slot == 0 {
+            cfg.switches.events.emit("measuring", origin + sh.epoch_shift);
+        }
         if cfg.ext.distributions() {
             let n_commands: Vec<usize> = sh.scripts.iter().map(|s| s.commands.len()).collect();
             let per_command = cfg.report_per_command;

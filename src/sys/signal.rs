@@ -153,6 +153,13 @@ pub(crate) fn die_by(sig: i32) -> ! {
     unsafe { libc::_exit(128 + sig) }
 }
 
+/// Sends `sig` to process `pid` (kill(2)).
+pub(crate) fn send(pid: u32, sig: i32) -> std::io::Result<()> {
+    let pid = libc::pid_t::try_from(pid).map_err(|_| std::io::ErrorKind::InvalidInput)?;
+    // SAFETY: kill(2) takes plain integers and touches no memory of ours.
+    if unsafe { libc::kill(pid, sig) } == 0 { Ok(()) } else { Err(std::io::Error::last_os_error()) }
+}
+
 /// Resets `sig` to its default disposition and raises it (both
 /// async-signal-safe): for SIGINT and SIGTERM the process ends.
 fn default_action(sig: c_int) {
