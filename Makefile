@@ -33,28 +33,38 @@ build:
 release:
 	$(CARGO) build --release $(CARGO_FLAGS)
 
-## Everything CI checks: formatting, lints, unit and integration tests
-## (the integration tests start their own throwaway PostgreSQL servers).
-## Most integration tests wait on servers and timers rather than compute,
-## so they run TEST_THREADS at a time, more than there are cores.
+## Formatting, lints, unit and integration tests (the integration tests
+## start their own throwaway PostgreSQL servers). Most integration tests
+## wait on servers rather than compute, so they run TEST_THREADS at a
+## time, more than there are cores; the tests whose verdict depends on
+## when things happen (the `timing` target, tests/timing.rs) run after
+## them, one at a time.
 TEST_THREADS ?= 6
 ## Here the integration tests need a PostgreSQL server (which deps.sh
 ## installs as root): PGBENCH_TEST_REQUIRE_SERVER=1 makes a missing one a
-## failure, not the skip a bare `cargo test` reports.
+## failure, not the skip a bare `cargo test` reports (see
+## tests/harness/require.rs for the other PGBENCH_TEST_REQUIRE_ switches).
 test: lint
 	scripts/deps.sh
-	PGBENCH_TEST_REQUIRE_SERVER=1 $(CARGO) test $(CARGO_FLAGS) -- --test-threads=$(TEST_THREADS)
+	PGBENCH_TEST_REQUIRE_SERVER=1 $(CARGO) test $(CARGO_FLAGS) --lib --test integration \
+		-- --test-threads=$(TEST_THREADS)
+	PGBENCH_TEST_REQUIRE_SERVER=1 $(CARGO) test $(CARGO_FLAGS) --test timing -- --test-threads=1
 
-## The lints and tests again on the opt-in build with the build tricks
-## (PGBENCH_RS_BUILD_TRICKS=on, see README.md's Building), in a target
-## directory of its own so that it does not replace the default build.
+## The opt-in build with the build trick (PGBENCH_RS_BUILD_TRICKS=on: the
+## malloc tuning around the connections, see README.md's Building), in a
+## target directory of its own: its lints, the unit tests (the tuning's
+## own, which only that build compiles), and the integration tests that
+## connect many clients and drive them through each wait mechanism
+## (bench::, wait::), where the tuning acts.
 TRICKS_TARGET_DIR ?= $(CURDIR)/target/tricks
+TRICKS_TESTS ?= bench:: wait::
 test-tricks:
 	scripts/deps.sh
 	PGBENCH_RS_BUILD_TRICKS=on CARGO_TARGET_DIR=$(TRICKS_TARGET_DIR) \
 		$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
+	PGBENCH_RS_BUILD_TRICKS=on CARGO_TARGET_DIR=$(TRICKS_TARGET_DIR) $(CARGO) test $(CARGO_FLAGS) --lib
 	PGBENCH_RS_BUILD_TRICKS=on PGBENCH_TEST_REQUIRE_SERVER=1 CARGO_TARGET_DIR=$(TRICKS_TARGET_DIR) \
-		$(CARGO) test $(CARGO_FLAGS) -- --test-threads=$(TEST_THREADS)
+		$(CARGO) test $(CARGO_FLAGS) --test integration -- --test-threads=$(TEST_THREADS) $(TRICKS_TESTS)
 
 lint:
 	scripts/deps.sh lint

@@ -12,7 +12,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::harness::cluster::{Cluster, extra_cluster};
-use crate::harness::{c_pgbench, reference, runner};
+use crate::harness::runner::{self, c_pgbench_or_skip};
+use crate::harness::{Need, require};
 
 const ROLE: &str = "pw_user";
 const PASSWORD: &str = "s3cret";
@@ -66,7 +67,7 @@ fn run_with_terminal(binary: &str, args: &str, answer: &str) -> (i32, String) {
     });
     let mut seen = Vec::new();
     let mut answered = false;
-    let deadline = Instant::now() + Duration::from_secs(60);
+    let deadline = Instant::now() + crate::harness::PATIENCE;
     while Instant::now() < deadline {
         match rx.recv_timeout(Duration::from_millis(100)) {
             Ok(chunk) => seen.extend_from_slice(&chunk),
@@ -93,6 +94,9 @@ fn mask(text: &str) -> String {
 
 #[test]
 fn password_prompt_then_benchmark() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = password_cluster().dir.join("one.sql");
     std::fs::write(&script, "SELECT 1;\n").unwrap();
     let args = format!("-n -c 3 -j 2 -t 2 -f {}", script.display());
@@ -103,38 +107,30 @@ fn password_prompt_then_benchmark() {
     // for the three client connections.
     assert_eq!(text.matches("Password: ").count(), 1, "{text}");
     assert!(text.contains("number of transactions actually processed: 6/6"), "{text}");
-    match c_pgbench() {
-        Some(c) => {
-            let (c_status, c_text) =
-                run_with_terminal(&c.path.display().to_string(), &args, PASSWORD);
-            assert_eq!(c_status, status);
-            let strip = |t: &str| mask(t).replace(&c.path.display().to_string(), "pgbench");
-            assert_eq!(strip(&c_text), strip(&text));
-        }
-        None => reference::missing("password_prompt_then_benchmark", "C pgbench 17"),
+    if let Some(c) = c_pgbench_or_skip() {
+        let (c_status, c_text) = run_with_terminal(&c.path.display().to_string(), &args, PASSWORD);
+        assert_eq!(c_status, status);
+        let strip = |t: &str| mask(t).replace(&c.path.display().to_string(), "pgbench");
+        assert_eq!(strip(&c_text), strip(&text));
     }
 }
 
 #[test]
 fn wrong_password_fails_like_c() {
+    if !require(Need::Server) {
+        return;
+    }
     let ours = runner::under_test_path();
     let (status, text) = run_with_terminal(&ours.display().to_string(), "-i -I dt", "wrong");
     assert_eq!(status, 1, "{text}");
     assert!(text.contains("password authentication failed for user \"pw_user\""), "{text}");
     assert!(text.contains("could not create connection for initialization"), "{text}");
-    match c_pgbench() {
-        Some(c) => {
-            let (c_status, c_text) =
-                run_with_terminal(&c.path.display().to_string(), "-i -I dt", "wrong");
-            assert_eq!(c_status, status);
-            let ours_msgs = text.replace("pgbench-rs:", "pgbench:");
-            let c_msgs = c_text;
-            assert_eq!(
-                c_msgs.lines().count(),
-                ours_msgs.lines().count(),
-                "{c_msgs}\n---\n{ours_msgs}"
-            );
-        }
-        None => reference::missing("wrong_password_fails_like_c", "C pgbench 17"),
+    if let Some(c) = c_pgbench_or_skip() {
+        let (c_status, c_text) =
+            run_with_terminal(&c.path.display().to_string(), "-i -I dt", "wrong");
+        assert_eq!(c_status, status);
+        let ours_msgs = text.replace("pgbench-rs:", "pgbench:");
+        let c_msgs = c_text;
+        assert_eq!(c_msgs.lines().count(), ours_msgs.lines().count(), "{c_msgs}\n---\n{ours_msgs}");
     }
 }

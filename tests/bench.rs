@@ -12,12 +12,11 @@
 //! message per client), and their exit statuses. The stored 17 report of
 //! each case is checked too, so the tests mean something without C.
 
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, pgbench_db, report_head};
 use crate::harness::cluster::extra_cluster;
+use crate::harness::{Need, require};
 use crate::harness::{Pgbench, normalize, shapes};
 
 /// `transaction type:` text of a builtin.
@@ -65,11 +64,17 @@ macro_rules! builtin_cases {
             mod $name {
                 #[test]
                 fn transactions() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
                     super::builtin_transactions($builtin, $mode);
                 }
 
                 #[test]
                 fn duration() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
                     super::builtin_duration($builtin, $mode);
                 }
             }
@@ -92,6 +97,9 @@ builtin_cases! {
 /// Eight clients on two threads.
 #[test]
 fn clients_8_jobs_2() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "clients_8_jobs_2";
     let db = pgbench_db(name);
     let run = Pgbench::new(["-c", "8", "-j", "2", "-t", "20", "-n", &db.name]).label(name);
@@ -107,6 +115,9 @@ fn clients_8_jobs_2() {
 /// More threads than clients: the thread count is clamped to the clients.
 #[test]
 fn jobs_clamped_to_clients() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "jobs_clamped";
     let db = pgbench_db(name);
     let run = Pgbench::new(["-S", "-c", "2", "-j", "4", "-t", "5", "-n", &db.name]).label(name);
@@ -122,6 +133,9 @@ fn jobs_clamped_to_clients() {
 /// A new connection for every transaction.
 #[test]
 fn connect_per_transaction() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "connect_per_transaction";
     let db = pgbench_db(name);
     let run = Pgbench::new(["-C", "-c", "2", "-t", "10", "-N", "-M", "prepared", "-n", &db.name])
@@ -138,6 +152,9 @@ fn connect_per_transaction() {
 /// Throttled run with a latency limit: skipped and late transactions.
 #[test]
 fn rate_and_latency_limit() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "rate_latency_limit";
     let db = pgbench_db(name);
     let run = Pgbench::new(["-S", "-R", "200", "-L", "5", "-T", "2", "-c", "2", "-n", &db.name])
@@ -362,6 +379,9 @@ pub(crate) const REPEATABLE_READ: &str = "-c default_transaction_isolation=repea
 /// the same UPDATE (the random state is restored for the retry).
 #[test]
 fn serialization_failure_retried() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "serialization_retried";
     let db = retry_db(name);
     let run = Pgbench::new([
@@ -436,6 +456,9 @@ fn serialization_failure_retried() {
 /// fails and is counted as a serialization failure.
 #[test]
 fn serialization_failure_not_retried() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "serialization_failed";
     let db = retry_db(name);
     let run = Pgbench::new([
@@ -504,6 +527,9 @@ fn deadlock_messages(out: &crate::harness::Output) -> String {
 /// transaction is retried.
 #[test]
 fn deadlock_retried() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "deadlock_retried";
     let db = retry_db(name);
     let run = Pgbench::new([
@@ -583,10 +609,14 @@ fn is_lost_server_message(msg: &str) -> bool {
     false
 }
 
-/// A server stopped (immediate shutdown) one second into a `-T 5` run:
-/// every client aborts, the partial report is printed, exit status 2.
+/// A server stopped (immediate shutdown) once the clients of a `-T 5` run
+/// have committed transactions: every client aborts, the partial report is
+/// printed, exit status 2.
 #[test]
 fn server_stopped_during_run() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "server_stopped";
     let server = extra_cluster("stopped");
     let db = server.create_db("stopped_db");
@@ -598,32 +628,30 @@ fn server_stopped_during_run() {
     };
     assert_eq!(out.status, crate::harness::Status::Exit(0), "init: {}", out.stderr);
 
-    // Before each run: restart the server if a previous run stopped it, and
-    // stop it one second from now.
-    let stopper: Arc<Mutex<Option<JoinHandle<()>>>> = Arc::new(Mutex::new(None));
-    let s2 = Arc::clone(&stopper);
+    // Before each run: restart the server if a previous run stopped it,
+    // and empty pgbench_history; during it, stop the server once the
+    // clients have committed a transaction (written a history row).
     // One thread: C writes a message in several pieces, so messages of
     // clients in different threads can interleave within a line.
-    let run = env(Pgbench::new(["-T", "5", "-c", "4", &db.name]))
-        .label(name)
-        .timeout(Duration::from_secs(60));
+    let run = env(Pgbench::new(["-T", "5", "-c", "4", &db.name])).label(name);
+    let history = db.clone();
     let mut r = Bench::new(name, run)
         .mask_stdout(normalize::mask_counts)
         .before_each(move || {
-            let mut slot = s2.lock().unwrap();
-            if let Some(h) = slot.take() {
-                h.join().unwrap();
+            if server.try_query("postgres", "SELECT 1").is_err() {
                 server.pg_ctl_start().unwrap();
             }
-            *slot = Some(std::thread::spawn(move || {
-                std::thread::sleep(Duration::from_secs(1));
-                server.stop_immediate().unwrap();
-            }));
+            history.exec("TRUNCATE pgbench_history");
+        })
+        .during_each(move |run| {
+            let sql = "SELECT count(*) FROM (SELECT 1 FROM pgbench_history LIMIT 1) h";
+            while server.query(&db.name, sql) == [["0"]] {
+                assert!(run.running(), "it ended before a transaction");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            server.stop_immediate().unwrap();
         })
         .run();
-    if let Some(h) = stopper.lock().unwrap().take() {
-        h.join().unwrap();
-    }
     r.same_status().same_stdout().status(2).stdout_is(&format!(
         "{}duration: 5 s\nnumber of transactions actually processed: <t>\n{TAIL}",
         report_head(builtin_desc("tpcb-like"), "simple", 4, 1, "1")
@@ -660,6 +688,9 @@ fn server_stopped_during_run() {
 /// A Unix-socket port where no server listens: exit 1, libpq's message.
 #[test]
 fn no_server_on_socket_port() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "no_server_socket";
     let run = Pgbench::new(["-n", "-S", "-t", "1", "-p", "1"]).label(name);
     let mut r = Bench::new(name, run).run();
@@ -675,6 +706,9 @@ fn no_server_on_socket_port() {
 /// A TCP port where no server listens: exit 1, libpq's message.
 #[test]
 fn no_server_on_tcp_port() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "no_server_tcp";
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -696,6 +730,9 @@ fn no_server_on_tcp_port() {
 /// later -n (no vacuum at all).
 #[test]
 fn tap_tpcb_like() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "tap_tpcb_like";
     let db = pgbench_db(name);
     let run = Pgbench::new([
@@ -724,6 +761,9 @@ fn tap_tpcb_like() {
 /// warning when running.
 #[test]
 fn tap_simple_update() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "tap_simple_update";
     let db = pgbench_db(name);
     let run = Pgbench::new([
@@ -757,6 +797,9 @@ fn tap_simple_update() {
 /// in one thread): the debug messages of each client, in order.
 #[test]
 fn tap_select_only_debug() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "tap_select_only_debug";
     let db = pgbench_db(name);
     let run =
@@ -818,6 +861,9 @@ fn tap_select_only_debug() {
 /// with one client (one thread), prepared mode.
 #[test]
 fn tap_custom_scripts() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "tap_custom_scripts";
     let db = pgbench_db(name);
     let s1 = "-- select only\n\\set aid random(1, :scale * 100000)\n\
@@ -868,6 +914,9 @@ fn tap_custom_scripts() {
 /// `-v` vacuums pgbench_accounts too.
 #[test]
 fn vacuum_all() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "vacuum_all";
     let db = pgbench_db(name);
     let run = Pgbench::new(["-v", "-S", "-t", "2", &db.name]).label(name);
@@ -891,6 +940,9 @@ fn vacuum_all() {
 /// receiving`, before any other client's message.
 #[test]
 fn debug_receiving_follows_sending() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "debug_receiving";
     let db = pgbench_db(name);
     let run =
@@ -941,6 +993,9 @@ fn mask_tries_time(s: &str) -> String {
 /// the log has a retries field.
 #[test]
 fn serialization_unlimited_tries() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "serialization_unlimited";
     let db = retry_db(name);
     let run = Pgbench::new([

@@ -145,7 +145,7 @@ impl Case {
         }
         ours.stderr.push_str(&self.ours_after_stderr);
         check.expected("pgbench-rs", &masked(run.run_under_test()), &ours);
-        if let Some(c) = c_output(name, &run) {
+        if let Some(c) = c_output(&run) {
             let c = masked(c);
             // A mismatch here means the stored expectation is wrong.
             check.expected("C pgbench", &c, &expected);

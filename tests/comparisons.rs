@@ -11,10 +11,11 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 
+use crate::harness::Pgbench;
 use crate::harness::bench::{pgbench_db, pgbench_db_on};
 use crate::harness::cluster::{Db, durable_cluster};
 use crate::harness::runner::{Output, Status};
-use crate::harness::{Pgbench, reference};
+use crate::harness::{Need, require, serial};
 
 /// Runs `args` (the database name added) with `--report-json=r.json`:
 /// the output and the document.
@@ -58,7 +59,10 @@ fn compare(files: &[(String, &Value)], base: &str, new: &str, extra: &[&str]) ->
 
 /// Validates each of `docs` against `schema` (tests/tools/check_report.py).
 fn validate(case: &str, schema: &str, docs: &[&Value]) {
-    let Some(pythonpath) = reference::pytools(case) else { return };
+    if !require(Need::PyTools) {
+        return;
+    }
+    let pythonpath = crate::harness::require::pytools_dir();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("target/test-artifacts").join(case);
     std::fs::create_dir_all(&dir).expect("artifact directory");
@@ -85,19 +89,12 @@ fn validate(case: &str, schema: &str, docs: &[&Value]) {
     }
 }
 
-/// A small generator for the splits (the same splits every time).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 =
-            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 #[test]
 fn random_splits_of_one_command_are_rarely_significant() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("aa");
     let (out, doc) =
         run_json("aa", &["-n", "-S", "-c", "2", "-t", "150", "--repeat=10"], &db, None);
@@ -108,21 +105,17 @@ fn random_splits_of_one_command_are_rarely_significant() {
         runs.iter().enumerate().map(|(i, r)| (format!("r{i}.json"), r)).collect();
     let list =
         |idx: &[usize]| idx.iter().map(|i| format!("r{i}.json")).collect::<Vec<_>>().join(",");
-    // The first split interleaves the runs; it passes the gate.
-    let mut splits: Vec<Vec<usize>> = vec![vec![0, 2, 4, 6, 8]];
-    let mut rng = Lcg(28);
-    while splits.len() < 100 {
-        let mut idx: Vec<usize> = (0..10).collect();
-        for i in (1..10).rev() {
-            idx.swap(i, rng.below(i + 1));
-        }
-        let mut half = idx[..5].to_vec();
-        half.sort_unstable();
-        splits.push(half);
-    }
+    // Every way of splitting the ten runs in two halves of five (252).
+    let splits: Vec<Vec<usize>> = (0_u32..1 << 10)
+        .filter(|m| m.count_ones() == 5)
+        .map(|m| (0..10).filter(|i| m & (1 << i) != 0).collect())
+        .collect();
+    assert_eq!(splits.len(), 252);
     let mut significant: std::collections::BTreeMap<String, usize> = Default::default();
+    // Each metric's ten values, as the comparisons give them.
+    let mut values: std::collections::BTreeMap<String, Vec<f64>> = Default::default();
     let mut gated = 0;
-    for (k, base) in splits.iter().enumerate() {
+    for base in &splits {
         let new: Vec<usize> = (0..10).filter(|i| !base.contains(i)).collect();
         let (out, cmp) = compare(
             &files,
@@ -134,6 +127,16 @@ fn random_splits_of_one_command_are_rarely_significant() {
         let mut breaks = false;
         for (key, m) in metrics {
             assert_eq!((m["base"]["n"].as_u64(), m["new"]["n"].as_u64()), (Some(5), Some(5)));
+            values.entry(key.clone()).or_insert_with(|| {
+                let side = |s: &str| m[s]["values"].as_array().expect("values").clone();
+                let mut all: Vec<f64> = side("base")
+                    .into_iter()
+                    .chain(side("new"))
+                    .map(|v| v.as_f64().expect("a value"))
+                    .collect();
+                all.sort_by(f64::total_cmp);
+                all
+            });
             assert_eq!(m["too_few"], false);
             let sig = m["significant"].as_bool().expect("significant");
             assert_eq!(sig, m["p_value"].as_f64().expect("p") < 0.05, "{key}");
@@ -151,20 +154,29 @@ fn random_splits_of_one_command_are_rarely_significant() {
             out.stdout,
             out.stderr
         );
-        if k == 0 {
-            assert_eq!(out.status, Status::Exit(0), "the interleaved A/A split fails the gate");
-        }
         gated += usize::from(breaks);
     }
-    eprintln!("significant in 100 splits: {significant:?}; the gate failed {gated} times");
-    for (key, n) in &significant {
-        assert!(*n <= 10, "{key} was significant in {n} of 100 A/A splits");
+    // The exact test at 5% finds the halves apart in 8 of the 252 splits
+    // (U of 0, 1 or 2 either way: 4 + 4 of the 252 ways the ranks may
+    // fall), whatever the values, when the ten differ (fewer with ties):
+    // which 8 depends on the runs' order, so no one split may be asserted
+    // to pass, but the count is the test's false-positive rate, exactly.
+    eprintln!("significant in 252 splits: {significant:?}; the gate failed {gated} times");
+    for (key, all) in &values {
+        let n = significant.get(key).copied().unwrap_or(0);
+        let distinct = all.windows(2).all(|w| w[0] != w[1]);
+        let want = if distinct { 8..=8 } else { 0..=8 };
+        assert!(want.contains(&n), "{key} was significant in {n} of 252 A/A splits: {all:?}");
     }
-    assert!(gated <= 10);
+    assert!(gated <= 16, "the gate failed {gated} times");
 }
 
 #[test]
 fn synchronous_commit_off_is_significantly_faster() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db_on(durable_cluster(), "sync");
     // One client: every commit waits for its own WAL flush. The runs of
     // both settings alternate, so that the load of the machine weighs on
@@ -211,6 +223,10 @@ fn synchronous_commit_off_is_significantly_faster() {
 
 #[test]
 fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("sweep");
     let args = [
         "-n",
@@ -271,7 +287,7 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
         charts.push(format!("percentiles-{c}"));
     }
     let names: Vec<&str> = charts.iter().map(String::as_str).collect();
-    crate::html::check_page("sweep", &out.dir.join("s.html"), &names);
+    crate::harness::checks::check_page("sweep", &out.dir.join("s.html"), &names);
     assert!(
         out.read_file("s.html")
             .contains("summary of the runs (median and range of each point&#39;s runs):")
@@ -329,7 +345,7 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
         charts.push(format!("percentiles-{c}"));
     }
     let names: Vec<&str> = charts.iter().map(String::as_str).collect();
-    crate::html::check_page("sweep-compare", &cmp_out.dir.join("c.html"), &names);
+    crate::harness::checks::check_page("sweep-compare", &cmp_out.dir.join("c.html"), &names);
     // A sweep of other client counts is refused.
     let mut fewer = a.clone();
     fewer["points"].as_array_mut().expect("points").pop();
@@ -345,6 +361,10 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
 
 #[test]
 fn unlike_runs_are_refused_naming_the_difference() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("unlike");
     let (_, simple) = run_json("unlike-simple", &["-n", "-c", "2", "-t", "20"], &db, None);
     let (_, prepared) =
@@ -431,6 +451,10 @@ fn unlike_runs_are_refused_naming_the_difference() {
 
 #[test]
 fn command_line_errors() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let cases: &[(&[&str], &str)] = &[
         (
             &["--compare", "a.json"],
@@ -490,28 +514,30 @@ fn command_line_errors() {
 
 #[test]
 fn a_signal_ends_a_repeat_after_the_run_it_interrupted() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("repeat-int");
-    let args = ["-n", "-S", "-T", "2", "--repeat=5", "--report-json=r.json", db.name.as_str()];
-    let out = Pgbench::new(args)
-        .label("repeat-int")
-        .signal_after(std::time::Duration::from_millis(3500), "INT")
-        .run_under_test();
+    let args = ["-n", "-S", "-T", "3", "--repeat=5", "--report-json=r.json", db.name.as_str()];
+    let mut run = Pgbench::new(args).label("repeat-int").spawn_under_test();
+    // Half a second into the second run's measurement (of three seconds).
+    let origin = run.event("measuring", 2);
+    crate::harness::live::Running::sleep_until(origin + 0.5);
+    run.signal(libc::SIGINT);
+    let out = run.finish();
     assert_eq!(out.status, Status::Signal(libc::SIGINT), "{}\n{}", out.stdout, out.stderr);
-    // The signal comes in the second run (in another on a slow or loaded
-    // machine): the reports of the runs made, then their table; no
-    // further run.
+    // The reports of the two runs made, then their table; no further run.
     let n = out.stdout.matches("\ntps = ").count();
-    assert!((1..=4).contains(&n), "{}", out.stdout);
-    assert!(out.stderr.contains(&format!("run {n} of 5")), "{}", out.stderr);
-    assert!(!out.stderr.contains(&format!("run {} of 5", n + 1)), "{}", out.stderr);
+    assert_eq!(n, 2, "{}", out.stdout);
+    assert!(out.stderr.contains("run 2 of 5"), "{}", out.stderr);
+    assert!(!out.stderr.contains("run 3 of 5"), "{}", out.stderr);
     let table: Vec<&str> =
         out.stdout.lines().skip_while(|l| !l.starts_with("summary of the runs")).collect();
     assert_eq!(table.len(), 3, "{}", out.stdout);
-    assert!(table[2].starts_with(&format!("      1        1     {n}  ")), "{}", table[2]);
+    assert!(table[2].starts_with("      1        1     2  "), "{}", table[2]);
     let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json is JSON");
     let runs = runs_of(&doc);
     let status: Vec<&str> = runs.iter().filter_map(|r| r["status"].as_str()).collect();
-    let mut want = vec!["completed"; n - 1];
-    want.push("interrupted");
-    assert_eq!(status, want);
+    assert_eq!(status, ["completed", "interrupted"]);
 }

@@ -8,6 +8,7 @@ use crate::harness::Pgbench;
 use crate::harness::cluster::{Db, create_db};
 use crate::harness::runner::{Output, Status};
 use crate::harness::shapes::messages;
+use crate::harness::{Need, require};
 
 fn run(db: &Db, label: &str, args: &[&str], script: &str) -> Output {
     let mut all = args.to_vec();
@@ -34,6 +35,9 @@ fn report(out: &Output) -> String {
 /// it.
 #[test]
 fn upstream_tap_case() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = create_db("coe-tap");
     db.exec("CREATE TABLE unique_table(i int unique);");
     let script = "\n\t\tINSERT INTO unique_table VALUES(0);\n\t\t";
@@ -75,6 +79,9 @@ fn upstream_tap_case() {
 /// and what succeeded is in the table.
 #[test]
 fn unique_violations_fail_transactions_not_clients() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = create_db("coe-unique");
     db.exec("CREATE TABLE u(k int primary key);");
     let script = "\\set k random(1, 60)\nINSERT INTO u VALUES (:k);\n";
@@ -125,6 +132,9 @@ fn unique_violations_fail_transactions_not_clients() {
 /// other-failures column (0 then, as PostgreSQL 19 prints it).
 #[test]
 fn failures_without_detail_and_aggregates() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = create_db("coe-agg");
     db.exec("CREATE TABLE unique_table(i int unique);");
     let script = "INSERT INTO unique_table VALUES(0);\n";
@@ -146,11 +156,13 @@ fn failures_without_detail_and_aggregates() {
             args.push("--failures-detailed");
         }
         args.extend(["-f", "s.sql", db.name.as_str()]);
-        let out = Pgbench::new(args)
-            .label("coe-agg")
-            .file("s.sql", script)
-            .signal_after(std::time::Duration::from_millis(1500), "INT")
-            .run_under_test();
+        let mut run = Pgbench::new(args).label("coe-agg").file("s.sql", script).spawn_under_test();
+        // Into its second second of measurement, so that the last
+        // interval is not the first.
+        let origin = run.measuring();
+        crate::harness::live::Running::sleep_until(origin + 1.5);
+        run.signal(libc::SIGINT);
+        let out = run.finish();
         assert_eq!(out.status, Status::Signal(2), "{}", out.stderr);
         let failed: u64 = out
             .stdout
@@ -177,6 +189,9 @@ fn failures_without_detail_and_aggregates() {
 /// the `\endpipeline`'s, and the implicit transaction is rolled back too.
 #[test]
 fn failed_blocks_and_pipelines_roll_back() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = create_db("coe-block");
     db.exec("CREATE TABLE unique_table(i int unique); CREATE TABLE t2(x int);");
     let block = "\\set x 5\nBEGIN;\nINSERT INTO t2 VALUES (:x);\nINSERT INTO unique_table VALUES(0);\nINSERT INTO t2 VALUES (:x + 1);\nEND;\n";
@@ -231,6 +246,9 @@ fn failed_blocks_and_pipelines_roll_back() {
 /// abort the client (status 2); an SQL error in a `\gset` query does not.
 #[test]
 fn errors_that_still_abort() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = create_db("coe-abort");
     let cases = [
         (

@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::harness::compare::skipped;
+use crate::harness::{Need, require};
 
 /// The page, relative to the repository.
 const PAGE: &str = "docs/pgbench-rs.1";
@@ -47,10 +47,11 @@ fn groff_renders_the_page_without_warnings() {
 
 #[test]
 fn mandoc_finds_nothing_to_say() {
-    match lint("mandoc", &["-T", "lint"]) {
-        Some((ok, text)) => assert!(ok && text.is_empty(), "mandoc -T lint {PAGE}:\n{text}"),
-        None => skipped("man page lint", "mandoc is not installed"),
+    if !require(Need::Mandoc) {
+        return;
     }
+    let (ok, text) = lint("mandoc", &["-T", "lint"]).expect("mandoc runs");
+    assert!(ok && text.is_empty(), "mandoc -T lint {PAGE}:\n{text}");
 }
 
 /// The lines of the section that starts at line `heading`, up to the next

@@ -4,65 +4,12 @@
 //! area of a full-page screenshot, kept in `target/test-artifacts/`); the
 //! file names no network resource.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::time::{SystemTime, UNIX_EPOCH};
-
-use serde_json::Value;
-
+use crate::harness::Pgbench;
 use crate::harness::bench::pgbench_db;
-use crate::harness::runner::{Output, Status};
-use crate::harness::{Pgbench, reference};
+use crate::harness::runner::Status;
+use crate::harness::{Need, require};
 
-/// Chromium, or None (after a visible skip, or a failure when the
-/// reference tools are required).
-fn chromium(case: &str) -> Option<PathBuf> {
-    for c in ["chromium", "chromium-browser"] {
-        if let Some(out) = Command::new("sh")
-            .args(["-c", &format!("command -v {c}")])
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-        {
-            return Some(PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()));
-        }
-    }
-    reference::missing(case, "chromium (scripts/deps.sh installs it as root)");
-    None
-}
-
-/// Renders `page` and checks it: no error, no request, each of `charts`
-/// drawn. The screenshot is kept as `target/test-artifacts/NAME.png`.
-pub(crate) fn check_page(name: &str, page: &Path, charts: &[&str]) {
-    let Some(browser) = chromium(name) else { return };
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let html = std::fs::read_to_string(page).expect("the page");
-    for needle in
-        ["http:", "https:", "ftp:", "src=", "href=", "url(", "@import", "<script", "<link", "<img"]
-    {
-        assert!(!html.contains(needle), "{name}: the page contains {needle:?}");
-    }
-    let dir = root.join("target/test-artifacts");
-    std::fs::create_dir_all(&dir).expect("artifact directory");
-    let shot = dir.join(format!("{name}.png"));
-    let out = Command::new("python3")
-        .arg(root.join("tests/tools/render_html.py"))
-        .arg(&browser)
-        .arg(page)
-        .arg(&shot)
-        .output()
-        .expect("python3");
-    assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
-    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(v["errors"], serde_json::json!([]), "{name}: the page logged errors");
-    assert_eq!(v["requests"], serde_json::json!([]), "{name}: the page fetched something");
-    for id in charts {
-        let c = &v["charts"][id];
-        let colored = c["colored"].as_u64().unwrap_or(0);
-        assert!(colored > 150, "{name}: chart {id} drew {colored} coloured pixels: {c}");
-    }
-    eprintln!("{name}: screenshot in {}", shot.display());
-}
+use crate::harness::checks::check_page;
 
 const CHARTS: &[&str] = &[
     "tps",
@@ -76,6 +23,9 @@ const CHARTS: &[&str] = &[
 
 #[test]
 fn html_report_of_a_run() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("html-run");
     let args = [
         "-n",
@@ -108,37 +58,35 @@ fn html_report_of_a_run() {
 
 #[test]
 fn html_report_of_a_merge() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("html-merge");
-    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64());
-    let at = format!("{:.3}", now + 1.0);
-    let shards: Vec<Output> = std::thread::scope(|s| {
-        let hs: Vec<_> = (0..2)
-            .map(|k| {
-                let args: Vec<String> = [
-                    "-n",
-                    "-c",
-                    "4",
-                    "-j",
-                    "2",
-                    "-T",
-                    "2",
-                    "-r",
-                    "-b",
-                    "tpcb-like@2",
-                    "-b",
-                    "select-only",
-                    "--report-json=r.json",
-                ]
-                .iter()
-                .map(ToString::to_string)
-                .chain([format!("--shard={k}/2"), format!("--start-at={at}"), db.name.clone()])
-                .collect();
-                let run = Pgbench::new(args).label(&format!("html-shard-{k}"));
-                s.spawn(move || run.run_under_test())
-            })
+    let runs: Vec<Pgbench> = (0..2)
+        .map(|k| {
+            let args: Vec<String> = [
+                "-n",
+                "-c",
+                "4",
+                "-j",
+                "2",
+                "-T",
+                "2",
+                "-r",
+                "-b",
+                "tpcb-like@2",
+                "-b",
+                "select-only",
+                "--report-json=r.json",
+            ]
+            .iter()
+            .map(ToString::to_string)
+            .chain([format!("--shard={k}/2"), db.name.clone()])
             .collect();
-        hs.into_iter().map(|h| h.join().expect("shard")).collect()
-    });
+            Pgbench::new(args).label(&format!("html-shard-{k}"))
+        })
+        .collect();
+    let shards = crate::harness::shards::run_together(&runs);
     let mut merge = Pgbench::no_server(["--merge", "s0.json", "s1.json", "--report-html=m.html"])
         .label("html-merge");
     for (k, s) in shards.iter().enumerate() {
@@ -157,6 +105,9 @@ fn html_report_of_a_merge() {
 /// curve is drawn.
 #[test]
 fn html_report_of_a_tiny_run() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("html-tiny");
     let out = Pgbench::new(["-n", "-S", "-t", "1", "--report-html=r.html", db.name.as_str()])
         .label("html-tiny")
@@ -180,6 +131,9 @@ fn html_report_of_a_tiny_run() {
 /// of the tps and a latency point past the end) and say so.
 #[test]
 fn html_report_of_a_timed_run_ends_at_the_deadline() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("html-timed");
     let args = ["-n", "-S", "-c", "4", "-j", "2", "-T", "2", "--report-html=r.html"];
     let out = Pgbench::new(args.iter().copied().chain([db.name.as_str()]))

@@ -14,8 +14,8 @@ use crate::harness::cluster::{self as clusters, Cluster, create_db_on};
 use crate::harness::runner::{CPgbench, c_pgbench_of};
 use crate::harness::{
     Check, Db, Expected, Output, Pgbench, c_output, c_pgbench, cluster, create_db, normalize,
-    reference,
 };
+use crate::harness::{Need, require};
 
 /// Catalog queries whose rows describe everything pgbench -i creates.
 const SCHEMA_QUERIES: &[(&str, &str)] = &[
@@ -167,14 +167,16 @@ enum On {
 /// except on an 18 server (a reference one, or a host whose PostgreSQL is
 /// 18, as Debian unstable's), where pgbench-rs does what pgbench 18 does.
 /// None (after a visible skip) when one of them is not installed.
-fn server_and_reference(name: &str, on: On) -> Option<(&'static Cluster, &'static CPgbench)> {
+fn server_and_reference(_name: &str, on: On) -> Option<(&'static Cluster, &'static CPgbench)> {
     let server = match on {
-        On::Shared => cluster(),
-        On::Version(v) => clusters::server(v, name)?,
+        On::Shared if require(Need::Server) => cluster(),
+        On::Shared => return None,
+        On::Version(v) => clusters::server(v)?,
     };
-    let c = if server.server_version_num >= 180_000 { c_pgbench_of(18) } else { c_pgbench() };
+    let major = server.server_version_num / 10_000;
+    let c = if major >= 18 { c_pgbench_of(18) } else { c_pgbench() };
     let Some(c) = c else {
-        reference::missing(name, "the reference C pgbench");
+        require(Need::Reference(major.max(17)));
         return None;
     };
     Some((server, c))
@@ -285,13 +287,16 @@ init_cases! {
 /// refuses (which is why pgbench-rs does what pgbench 18 does there).
 #[test]
 fn unlogged_partitions_pgbench_17_on_18_server() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "unlogged_partitions_17_on_18";
-    let Some(server) = clusters::server(18, name) else { return };
+    let Some(server) = clusters::server(18) else { return };
     let db = create_db_on(server, name);
     let run = Pgbench::new(["-i", "--unlogged-tables", "--partitions=2", &db.name])
         .on(server)
         .label(name);
-    let Some(c) = c_output(name, &run) else { return };
+    let Some(c) = c_output(&run) else { return };
     let mut check = Check::new(name);
     check.eq(
         "exit status",
@@ -311,6 +316,9 @@ fn unlogged_partitions_pgbench_17_on_18_server() {
 /// as an identifier), with partitions as in the upstream TAP test.
 #[test]
 fn tablespaces() {
+    if !require(Need::Server) {
+        return;
+    }
     let ts = cluster().create_tablespace(&format!("pgbench ts {}", crate::harness::tmp::unique()));
     let table = format!("--tablespace={ts}");
     let index = format!("--index-tablespace={ts}");
@@ -326,6 +334,9 @@ fn tablespaces() {
 /// NOTICEs from the drop step, same result.
 #[test]
 fn reinitialize_over_existing_tables() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "reinit";
     let db_rs = create_db(&format!("{name}_rs"));
     let db_c = create_db(&format!("{name}_c"));
@@ -355,7 +366,7 @@ fn reinitialize_over_existing_tables() {
             &content(&db_rs),
         );
     }
-    if let Some(c) = c_output(name, &Pgbench::new(["-i", &db_c.name]).label(name)) {
+    if let Some(c) = c_output(&Pgbench::new(["-i", &db_c.name]).label(name)) {
         let c_stderr = masked_stderr(&mut check, "C pgbench", &c);
         check.eq("exit status", "C pgbench", &c.status, "pgbench-rs", &rs.status);
         check.text("stdout", "C pgbench", &c.stdout, "pgbench-rs", &rs.stdout);
@@ -381,7 +392,7 @@ fn error_case(name: &str, run: &Pgbench, expected: &Expected) {
     };
     let mut check = Check::new(name);
     check.expected("pgbench-rs", &run.run_under_test(), &expected);
-    if let Some(c) = c_output(name, run) {
+    if let Some(c) = c_output(run) {
         check.expected("C pgbench", &c, &expected);
     }
     check.finish();
@@ -389,6 +400,9 @@ fn error_case(name: &str, run: &Pgbench, expected: &Expected) {
 
 #[test]
 fn no_such_database() {
+    if !require(Need::Server) {
+        return;
+    }
     let run = Pgbench::new(["-i", "no_such_database"]).label("no-such-database");
     error_case(
         "no_such_database",
@@ -408,6 +422,9 @@ fn no_such_database() {
 
 #[test]
 fn bad_init_step() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = create_db("bad_step");
     let run = Pgbench::new(["-i", "-I", "dtyg", &db.name]).label("bad-step");
     error_case(
@@ -431,6 +448,9 @@ fn bad_init_step() {
 /// first CREATE TABLE fails with the server's error, the query, exit 1.
 #[test]
 fn permission_denied() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = create_db("no_create");
     let role =
         cluster().create_role(&format!("pgbench_nocreate_{}", crate::harness::tmp::unique()), "");
@@ -477,6 +497,9 @@ fn no_database(db: &str, context: &str) -> Expected {
 /// The benchmarking mode reports the failed setup connection.
 #[test]
 fn no_such_database_benchmark() {
+    if !require(Need::Server) {
+        return;
+    }
     let run = Pgbench::new(["-n", "-S", "no_such_database"]).label("no-such-database-bench");
     error_case("no_such_database_benchmark", &run, &no_database("no_such_database", "setup"));
 }
@@ -484,6 +507,9 @@ fn no_such_database_benchmark() {
 /// Without a database argument, PGDATABASE names the database.
 #[test]
 fn database_from_pgdatabase() {
+    if !require(Need::Server) {
+        return;
+    }
     let run = Pgbench::new(["-i"]).env("PGDATABASE", "no_such_db_from_env").label("pgdatabase");
     error_case(
         "database_from_pgdatabase",
@@ -496,6 +522,9 @@ fn database_from_pgdatabase() {
 /// database name.
 #[test]
 fn database_from_pguser() {
+    if !require(Need::Server) {
+        return;
+    }
     let role =
         cluster().create_role(&format!("pgbench_nodb_{}", crate::harness::tmp::unique()), "");
     let run = Pgbench::new(["-i"]).env("PGUSER", &role).label("pguser");
@@ -505,6 +534,9 @@ fn database_from_pguser() {
 /// `-d` names the database in 17 (and an empty PGDATABASE is ignored).
 #[test]
 fn database_from_dash_d() {
+    if !require(Need::Server) {
+        return;
+    }
     let run =
         Pgbench::new(["-i", "-d", "no_such_db_from_option"]).env("PGDATABASE", "").label("dash-d");
     error_case(

@@ -5,37 +5,80 @@
 //! queries in flight are cancelled; a second signal ends the process at
 //! once. During `-i` the running command is cancelled, as C pgbench does.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::harness::Pgbench;
 use crate::harness::bench::pgbench_db;
+use crate::harness::checks::check_with_python;
 use crate::harness::cluster::create_db;
+use crate::harness::live::catches;
 use crate::harness::runner::{Output, Status};
 use crate::harness::shapes::{LogOpts, messages, parse_agg_line, parse_log_line};
-use crate::report::check_with_python;
+use crate::harness::{Need, Pgbench, require, serial};
 
-const SIGINT: i32 = 2;
-const SIGTERM: i32 = 15;
+const SIGINT: i32 = libc::SIGINT;
+const SIGTERM: i32 = libc::SIGTERM;
 
-/// When the tests send the signal: long enough for the run to be under
-/// way, far from the end of the `-T 30` runs.
-const AT: Duration = Duration::from_millis(1200);
+/// What the program may do between the signal and its end: a cancel
+/// request for each query in flight (a connection to the server each),
+/// its connections closed, the logs flushed, the report printed, the JSON
+/// written and fsync'd. Milliseconds on an idle machine; four busy loops
+/// on two cores stretch that several times, and an fsync may wait for the
+/// disk. Five seconds allow for both and stay far below the more than 25
+/// s of `-T 30` or `-T 60` left after the signal, which is what tells a
+/// run that ended at the signal from one that ran to its end.
+const EXIT_WORK: Duration = Duration::from_secs(5);
 
-/// Runs `args` (the database appended) and sends `signal` at [`AT`].
-fn interrupted(case: &str, db: &str, args: &[&str], files: &[(&str, &str)], signal: i32) -> Output {
-    let name = if signal == SIGTERM { "TERM" } else { "INT" };
+/// When the signal may come: once the run has measured some transactions
+/// (its first `-P` line that counts some), or once the clients' queries
+/// run on the server.
+#[derive(Clone, Copy)]
+enum When<'a> {
+    /// After the first `progress:` line with transactions.
+    Measured,
+    /// When `n` queries whose text contains `marker` run in database `db`.
+    Running { db: &'a crate::harness::Db, marker: &'a str, n: usize },
+}
+
+/// Runs `args` (`-P 1` and the database appended), sends `signal` at
+/// `when`, and checks that the run ended by it, within [`EXIT_WORK`] of
+/// its delivery, saying so.
+fn interrupted(
+    case: &str,
+    db: &str,
+    args: &[&str],
+    files: &[(&str, &str)],
+    signal: i32,
+    when: When<'_>,
+) -> Output {
     let mut all: Vec<&str> = args.to_vec();
-    all.push(db);
-    let mut p = Pgbench::new(all).label(case).timeout(Duration::from_secs(60));
+    all.extend(["-P", "1", db]);
+    let mut p = Pgbench::new(all).label(case);
     for (f, text) in files {
         p = p.file(f, *text);
     }
-    let out = p.signal_after(AT, name).run_under_test();
+    let mut run = p.spawn_under_test();
+    match when {
+        When::Measured => {
+            run.progress_with_work();
+        }
+        When::Running { db, marker, n } => {
+            let sql = format!(
+                "select count(*) from pg_stat_activity where state = 'active' \
+                 and query like '%{marker}%' and pid <> pg_backend_pid()"
+            );
+            while db.query_one(&sql).parse::<usize>().unwrap_or(0) < n {
+                assert!(run.running(), "{case}: it ended before its queries ran");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
+    run.signal(signal);
+    let out = run.finish();
     assert_eq!(out.status, Status::Signal(signal), "{case}: {}\n{}", out.stdout, out.stderr);
     let after = out.after_signal.unwrap_or_else(|| panic!("{case}: it ended before the signal"));
-    assert!(after < Duration::from_secs(1), "{case}: ran {after:?} after the signal");
+    assert!(after < EXIT_WORK, "{case}: ran {after:?} after the signal");
     let sig = if signal == SIGTERM { "SIGTERM" } else { "SIGINT" };
     let msgs = messages(&out.stderr);
     assert!(
@@ -82,9 +125,13 @@ fn json_count(case: &str, out: &Output, sig: &str) -> u64 {
 
 #[test]
 fn sigint_under_t_capital_reports_what_the_log_holds() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("int-dur");
     let args = ["-n", "-S", "-c", "3", "-j", "2", "-T", "30", "-l", "--report-json=r.json"];
-    let out = interrupted("int-dur", &db.name, &args, &[], SIGINT);
+    let out = interrupted("int-dur", &db.name, &args, &[], SIGINT, When::Measured);
     let n = processed("int-dur", &out);
     assert!(n > 0, "int-dur: nothing measured");
     assert!(out.stdout.contains("\nduration: 30 s\n"), "{}", out.stdout);
@@ -95,9 +142,13 @@ fn sigint_under_t_capital_reports_what_the_log_holds() {
 
 #[test]
 fn sigint_under_t_reports_the_count_so_far() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("int-cnt");
     let args = ["-n", "-S", "-c", "2", "-t", "10000000", "-l", "--report-json=r.json"];
-    let out = interrupted("int-cnt", &db.name, &args, &[], SIGINT);
+    let out = interrupted("int-cnt", &db.name, &args, &[], SIGINT, When::Measured);
     let n = processed("int-cnt", &out);
     assert!(out.stdout.contains(&format!("processed: {n}/20000000\n")), "{}", out.stdout);
     assert_eq!(log_lines("int-cnt", &out, LogOpts { lag: false, retries: false }), n);
@@ -106,9 +157,13 @@ fn sigint_under_t_reports_the_count_so_far() {
 
 #[test]
 fn sigterm_under_rate_limit() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("term-rate");
     let args = ["-n", "-S", "-c", "2", "-R", "400", "-T", "30", "-l", "--report-json=r.json"];
-    let out = interrupted("term-rate", &db.name, &args, &[], SIGTERM);
+    let out = interrupted("term-rate", &db.name, &args, &[], SIGTERM, When::Measured);
     let n = processed("term-rate", &out);
     assert!(n > 0);
     assert_eq!(log_lines("term-rate", &out, LogOpts { lag: true, retries: false }), n);
@@ -117,10 +172,14 @@ fn sigterm_under_rate_limit() {
 
 #[test]
 fn sigint_with_aggregates_counts_every_transaction_once() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("int-agg");
     let args =
         ["-n", "-S", "-c", "2", "-T", "30", "-l", "--aggregate-interval=1", "--report-json=r.json"];
-    let out = interrupted("int-agg", &db.name, &args, &[], SIGINT);
+    let out = interrupted("int-agg", &db.name, &args, &[], SIGINT, When::Measured);
     let n = processed("int-agg", &out);
     let mut sum = 0;
     for f in out.files().iter().filter(|f| f.starts_with("pgbench_log.")) {
@@ -136,6 +195,10 @@ fn sigint_with_aggregates_counts_every_transaction_once() {
 
 #[test]
 fn sigint_with_reconnects_and_scripts_in_flight() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("int-flight");
     let cases: [(&str, &[&str], &str); 5] = [
         (
@@ -156,60 +219,77 @@ fn sigint_with_reconnects_and_scripts_in_flight() {
         let mut args = vec!["-n", "-c", "2", "-T", "30", "-l", "-f", "s.sql"];
         args.extend_from_slice(extra);
         let label = format!("int-{case}");
-        let out = interrupted(&label, &db.name, &args, &[("s.sql", script)], SIGINT);
+        let out =
+            interrupted(&label, &db.name, &args, &[("s.sql", script)], SIGINT, When::Measured);
         let n = processed(&label, &out);
         assert_eq!(log_lines(&label, &out, LogOpts { lag: false, retries: false }), n, "{label}");
     }
 }
 
 /// A query the signal finds running is cancelled on the server, not left
-/// to run to its end there.
+/// to run to its end there: gone long before the minute it sleeps.
 #[test]
 fn sigint_cancels_the_queries_in_flight() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = create_db("int-cancel");
-    let script = "select pg_sleep(20) as interrupt_me;\n";
+    let script = "select pg_sleep(60) as interrupt_me;\n";
     let out = interrupted(
         "int-cancel",
         &db.name,
-        &["-n", "-c", "2", "-T", "60", "-f", "s.sql"],
+        &["-n", "-c", "2", "-T", "120", "-f", "s.sql"],
         &[("s.sql", script)],
         SIGINT,
+        When::Running { db: &db, marker: "interrupt_me", n: 2 },
     );
     assert_eq!(processed("int-cancel", &out), 0);
     let running = "select count(*) from pg_stat_activity \
                    where query like '%interrupt_me%' and pid <> pg_backend_pid()";
-    let mut left = String::new();
-    for _ in 0..50 {
-        left = db.query(running)[0][0].clone();
-        if left == "0" {
-            break;
-        }
+    let gone_by = Instant::now() + Duration::from_secs(30);
+    while db.query_one(running) != "0" {
+        assert!(Instant::now() < gone_by, "the sleeping queries still run on the server");
         std::thread::sleep(Duration::from_millis(20));
     }
-    assert_eq!(left, "0", "the sleeping queries still run on the server");
 }
 
 /// Waits until a thread of `child` sleeps writing to a full pipe (its
-/// wchan names pipe_write), for at most 10 s: on a loaded machine, filling
-/// the pipe can take longer than any fixed delay.
-fn wait_until_stderr_is_full(child: &std::process::Child) {
+/// wchan names pipe_write): --debug fills the pipe in a moment, but how
+/// long a moment is depends on the machine's load.
+fn wait_until_stderr_is_full(child: &mut std::process::Child) {
     let tasks = format!("/proc/{}/task", child.id());
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
-    while std::time::Instant::now() < deadline {
+    loop {
         let blocked = std::fs::read_dir(&tasks).into_iter().flatten().flatten().any(|t| {
             std::fs::read_to_string(t.path().join("wchan")).is_ok_and(|w| w.contains("pipe_write"))
         });
         if blocked {
             return;
         }
+        assert!(child.try_wait().expect("try_wait").is_none(), "it ended with its stderr unread");
         std::thread::sleep(Duration::from_millis(20));
     }
 }
 
+/// Whether process `pid` has no signal pending (each one sent was
+/// delivered, its handler run).
+fn nothing_pending(pid: u32) -> bool {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status.lines().filter(|l| l.starts_with("SigPnd:") || l.starts_with("ShdPnd:")).all(|l| {
+        l.split_whitespace().nth(1).and_then(|m| u64::from_str_radix(m, 16).ok()) == Some(0)
+    })
+}
+
 /// The first signal cannot end a process whose stderr is full (nobody
-/// reads it); the second one ends it at once.
+/// reads it): once it is handled, the process is still there. The
+/// second one ends it by SIGINT, its stderr still full: nothing but the
+/// signal's default action could end it then.
 #[test]
 fn a_second_sigint_ends_the_process_at_once() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("int-twice");
     let p = Pgbench::new(["--debug", "-n", "-S", "-c", "1", "-T", "60", db.name.as_str()]);
     let mut cmd = std::process::Command::new(crate::harness::runner::under_test_path());
@@ -219,27 +299,18 @@ fn a_second_sigint_ends_the_process_at_once() {
     }
     cmd.stdout(std::process::Stdio::null()).stderr(std::process::Stdio::piped());
     let mut child = cmd.spawn().expect("start pgbench-rs");
-    // --debug writes a few lines per transaction: the pipe fills in a moment.
-    wait_until_stderr_is_full(&child);
-    let kill = |child: &std::process::Child| {
-        let ok = std::process::Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .is_ok_and(|s| s.success());
-        assert!(ok, "kill -INT");
-    };
-    kill(&child);
-    std::thread::sleep(Duration::from_millis(500));
+    let _stderr = child.stderr.take();
+    wait_until_stderr_is_full(&mut child);
+    while !catches(child.id(), SIGINT) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    pgbench_rs::send_signal(child.id(), SIGINT).expect("kill");
+    while !nothing_pending(child.id()) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
     assert!(child.try_wait().expect("try_wait").is_none(), "it ended on the first signal");
-    kill(&child);
-    let sent = std::time::Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().expect("try_wait") {
-            break s;
-        }
-        assert!(sent.elapsed() < Duration::from_secs(1), "still running after the second signal");
-        std::thread::sleep(Duration::from_millis(2));
-    };
+    pgbench_rs::send_signal(child.id(), SIGINT).expect("kill");
+    let status = child.wait().expect("wait");
     use std::os::unix::process::ExitStatusExt;
     assert_eq!(status.signal(), Some(SIGINT), "{status:?}");
 }
@@ -262,20 +333,25 @@ fn without_progress(text: &str) -> String {
 }
 
 /// During `-i`, SIGINT cancels the running command, as C pgbench does:
-/// the same messages and exit status (the COPY's line number aside).
+/// the same messages and exit status (the COPY's line number aside). The
+/// signal comes once the COPY has said its first progress (its rows are
+/// being sent).
 #[test]
 fn sigint_during_initialization_cancels_as_c_does() {
-    let Some(c) = crate::harness::runner::c_pgbench() else {
-        crate::harness::reference::missing("sigint_during_initialization", "C pgbench 17");
+    let _one = serial();
+    if !require(Need::Server) {
         return;
-    };
+    }
+    let Some(c) = crate::harness::runner::c_pgbench_or_skip() else { return };
     let mut outs = Vec::new();
     for which in ["rs", "c"] {
         let db = create_db(&format!("int-init-{which}"));
         let p = Pgbench::new(["-i", "-I", "dtg", "-s", "30", db.name.as_str()])
-            .label(&format!("int-init-{which}"))
-            .signal_after(Duration::from_millis(900), "INT");
-        let out = if which == "rs" { p.run_under_test() } else { p.run_c_as(c) };
+            .label(&format!("int-init-{which}"));
+        let mut run = if which == "rs" { p.spawn_under_test() } else { p.spawn_c_as(c) };
+        run.stderr_line(1, |l| l.contains(" tuples ("));
+        run.signal(SIGINT);
+        let out = run.finish();
         let text: Vec<String> = without_progress(&out.stderr)
             .lines()
             .filter(|l| !l.is_empty())

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 
 use crate::harness::bench::{Bench, Ran, TAIL, pgbench_db, report_head};
 use crate::harness::shapes::{self, Latency, LogLine, LogOpts, ProgressOpts};
+use crate::harness::{Need, require};
 use crate::harness::{Output, Pgbench, create_db, normalize};
 
 /// One per-command line as masked: `   %11.3f  %10lld  %s`.
@@ -109,6 +110,9 @@ fn check_progress(
 /// measured latency average and stddev that -P turns on).
 #[test]
 fn progress_every_second() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "progress";
     let db = pgbench_db(name);
     let run = Pgbench::new(["-S", "-n", "-c", "2", "-P", "1", "-T", "3", &db.name]).label(name);
@@ -135,6 +139,9 @@ fn progress_every_second() {
 /// retries fields.
 #[test]
 fn progress_with_rate_limit_and_retries() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "progress_rate";
     let db = pgbench_db(name);
     let run = Pgbench::new([
@@ -183,6 +190,9 @@ fn progress_with_rate_limit_and_retries() {
 /// `--progress-timestamp`: Unix-epoch times with three decimals.
 #[test]
 fn progress_timestamp() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "progress_timestamp";
     let db = pgbench_db(name);
     let run = Pgbench::new(["-S", "-n", "-P", "1", "--progress-timestamp", "-T", "2", &db.name])
@@ -216,6 +226,9 @@ fn progress_timestamp() {
 /// `-r` with a builtin.
 #[test]
 fn per_command_builtin() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "per_command_builtin";
     let db = pgbench_db(name);
     let run = Pgbench::new(["-r", "-t", "10", "-c", "2", "-n", &db.name]).label(name);
@@ -238,6 +251,9 @@ fn per_command_builtin() {
 /// 127 bytes, a multi-line SQL command, `\sleep`; in extended mode.
 #[test]
 fn per_command_custom_script() {
+    if !require(Need::Server) {
+        return;
+    }
     let long = format!("SELECT '{}' AS long_one;", "a".repeat(140));
     let script = format!(
         "-- a comment\n\\set a 1 + \\\n  2\nSELECT :a AS x \\gset\nSELECT 1 \\; SELECT 2;\nBEGIN;\n{long}\n\
@@ -275,6 +291,9 @@ fn per_command_custom_script() {
 /// `-r` with a pipeline in prepared mode.
 #[test]
 fn per_command_pipeline() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "\\startpipeline\nSELECT 1;\nSELECT 2;\nSELECT 3;\n\\endpipeline\n";
     let name = "per_command_pipeline";
     let db = create_db(name);
@@ -363,6 +382,9 @@ const SER_COMMANDS: &[&str] = &[
 /// command that failed.
 #[test]
 fn per_command_retries() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "per_command_retries";
     let db = serialization_db(name);
     let mut r = serialization_bench(name, &db, &["-r", "--max-tries", "2"]);
@@ -389,6 +411,9 @@ fn per_command_retries() {
 /// command that failed.
 #[test]
 fn per_command_failures() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "per_command_failures";
     let db = serialization_db(name);
     let mut r = serialization_bench(name, &db, &["-r"]);
@@ -417,6 +442,9 @@ fn per_command_failures() {
 /// `--failures-detailed`.
 #[test]
 fn per_script_sections() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "per_script";
     let db = pgbench_db(name);
     let run = Pgbench::new([
@@ -644,6 +672,9 @@ fn check_complete(
 /// transaction once.
 #[test]
 fn log_files_per_thread() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_per_thread";
     let db = pgbench_db(name);
     let run =
@@ -671,6 +702,9 @@ fn log_files_per_thread() {
 /// `--log-prefix` with a timed run on two threads.
 #[test]
 fn log_prefix_timed() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_prefix";
     let db = pgbench_db(name);
     let run = Pgbench::new([
@@ -711,6 +745,9 @@ fn log_prefix_timed() {
 /// machine can cause, and the report then has no latency lines.
 #[test]
 fn log_rate_and_skipped() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_skipped";
     let db = create_db(name);
     let run = Pgbench::new([
@@ -805,22 +842,34 @@ fn log_serialization(name: &str, extra: &[&str], retries: bool, word: Option<&'s
 
 #[test]
 fn log_retries_field() {
+    if !require(Need::Server) {
+        return;
+    }
     log_serialization("log_retries", &["--max-tries", "2"], true, None);
 }
 
 #[test]
 fn log_failed_marker() {
+    if !require(Need::Server) {
+        return;
+    }
     log_serialization("log_failed", &[], false, Some("failed"));
 }
 
 #[test]
 fn log_serialization_marker() {
+    if !require(Need::Server) {
+        return;
+    }
     log_serialization("log_serialization", &["--failures-detailed"], false, Some("serialization"));
 }
 
 /// A deadlock with one try and `--failures-detailed`: a `deadlock` line.
 #[test]
 fn log_deadlock_marker() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_deadlock";
     let db = create_db(name);
     db.exec("CREATE UNLOGGED TABLE first_client_table (value integer)");
@@ -872,6 +921,9 @@ fn log_deadlock_marker() {
 /// the same transaction numbers.
 #[test]
 fn log_sampling() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_sampling";
     let db = pgbench_db(name);
     let run = Pgbench::new([
@@ -916,6 +968,9 @@ fn log_sampling() {
 /// logs' case): client ids 0 and 1, 8 to 92 lines.
 #[test]
 fn log_sampling_two_clients() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_sampling_2";
     let db = pgbench_db(name);
     let run =
@@ -990,6 +1045,9 @@ fn check_aggregates(
 /// `--aggregate-interval=1` over `-T 3`: two or three lines.
 #[test]
 fn log_aggregate() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_aggregate";
     let db = pgbench_db(name);
     let run =
@@ -1008,6 +1066,9 @@ fn log_aggregate() {
 /// the lag fields are filled in, the rest stays in shape.
 #[test]
 fn log_aggregate_rate() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_aggregate_rate";
     let db = pgbench_db(name);
     let run = Pgbench::new([
@@ -1038,6 +1099,9 @@ fn log_aggregate_rate() {
 /// aborted one is not, the others run to the end; exit status 2.
 #[test]
 fn log_complete_with_aborted_client() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_aborted";
     let db = create_db(name);
     let script = "\\set n :n + 1\n\
@@ -1088,6 +1152,9 @@ fn log_complete_with_aborted_client() {
 /// (eight fields), retries 0 in a clean run.
 #[test]
 fn log_rate_and_retries_fields() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "log_rate_retries";
     let db = pgbench_db(name);
     let run =

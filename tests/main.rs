@@ -1,10 +1,15 @@
 //! Integration tests: run pgbench-rs (and C pgbench, where installed)
 //! against a throwaway PostgreSQL server that the harness starts itself.
+//! They may run in parallel; the tests whose verdict depends on when
+//! things happen are in the `timing` target (tests/timing.rs), which runs
+//! them one at a time.
 //!
 //! Every module is `cfg(test)` (this crate is only ever built as a test), so
 //! the test-only lint relaxations of clippy.toml apply to helpers too.
 
+/// (Shared with the `timing` target; each uses a part of it.)
 #[cfg(test)]
+#[allow(dead_code, unused_imports)]
 mod harness;
 
 /// Command-line errors, help, version, builtin listing (no server).
@@ -37,34 +42,13 @@ mod servers;
 #[cfg(test)]
 mod report;
 
-/// `--server-stats` against servers 15, 17 and 18.
-#[cfg(test)]
-mod server_stats;
-
 /// Script syntax errors (C's cases and many more) through both binaries.
 #[cfg(test)]
 mod syntax_errors;
 
-/// SIGINT and SIGTERM during runs and initialization.
-#[cfg(test)]
-mod interrupt;
-
-/// When a run starts and ends: `--start-at` in the past, the last `-P`
-/// line.
-#[cfg(test)]
-mod start;
-
-/// `--warmup`: what the warm-up did is not measured.
-#[cfg(test)]
-mod warmup;
-
 /// `--continue-on-error` (PostgreSQL 19's) against a real server.
 #[cfg(test)]
 mod continue_on_error;
-
-/// One run split over machines: --shard, --start-at, --merge.
-#[cfg(test)]
-mod shards;
 
 /// tpcb-like-plfunc, table names from variables, sysbench's tables and
 /// tests compared with Debian's sysbench.
@@ -74,10 +58,6 @@ mod workloads;
 /// The HTML report, rendered in headless Chromium.
 #[cfg(test)]
 mod html;
-
-/// --repeat, --sweep-clients and --compare (statistics, gates, refusals).
-#[cfg(test)]
-mod comparisons;
 
 /// Each way of waiting for sockets (io_uring, epoll, ppoll) through the
 /// cases that stress it, compared with C pgbench.
@@ -95,11 +75,3 @@ mod docs;
 /// The password prompt, on a terminal, against a server that wants one.
 #[cfg(test)]
 mod auth;
-
-/// `--reconnect` through a server restart, against a real server.
-#[cfg(test)]
-mod reconnect;
-
-/// `--rate-profile`'s steps, against a real server.
-#[cfg(test)]
-mod profiles;

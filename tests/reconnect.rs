@@ -15,18 +15,19 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 
 use crate::harness::Pgbench;
-use crate::harness::cluster::{Cluster, extra_cluster, is_root, tcp_cluster};
+use crate::harness::checks::check_page;
+use crate::harness::checks::check_with_python;
+use crate::harness::cluster::{Cluster, extra_cluster, tcp_cluster};
+use crate::harness::live::Running;
 use crate::harness::netns::Machine;
-use crate::harness::reference;
 use crate::harness::runner::{Output, Status};
 use crate::harness::standby::{primary_with_standby, promote};
-use crate::html::check_page;
-use crate::report::check_with_python;
+use crate::harness::{Need, require, serial};
 
 /// Unix epoch seconds now.
 fn epoch() -> f64 {
@@ -128,27 +129,24 @@ fn reconnecting_run(case: &str, conninfo: &str, wrap: &[&str]) -> Pgbench {
         "--reconnect",
     ];
     let files = ["--report-json=r.json", "--report-html=r.html", conninfo];
-    let mut run = Pgbench::new(args.iter().copied().chain(files))
-        .label(case)
-        .timeout(Duration::from_secs(60));
+    let mut run = Pgbench::new(args.iter().copied().chain(files)).label(case);
     if !wrap.is_empty() {
         run = run.wrapped_in(wrap);
     }
     run
 }
 
-/// Runs `run`, calls `outage` 2.5 s into it, and checks the report, the
-/// logs and the JSON against each other: one outage, each client's
-/// connection lost once at most, every transaction logged once. The
-/// outage's start and end, and when the first failure was logged (Unix
-/// epoch seconds).
+/// Runs `run`, calls `outage` two seconds into its measurement (of six),
+/// and checks the report, the logs and the JSON against each other: one
+/// outage, each client's connection lost once at most, every transaction
+/// logged once. The outage's start and end, and when the first failure
+/// was logged (Unix epoch seconds).
 fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64, f64) {
-    let begun = Instant::now();
-    let bench = std::thread::spawn(move || run.run_under_test());
-    std::thread::sleep(Duration::from_millis(2500));
+    let mut bench = run.spawn_under_test();
+    let origin = bench.measuring();
+    Running::sleep_until(origin + 2.0);
     outage();
-    let out = bench.join().expect("the run");
-    assert!(begun.elapsed() < Duration::from_secs(30));
+    let out = bench.finish();
     assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
 
     // The report: one outage, and the failures it caused.
@@ -230,6 +228,10 @@ fn through_outage(
 
 #[test]
 fn a_restart_is_an_outage_the_clients_go_through() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let server = extra_cluster("restart");
     let db = server.create_db("restart_db");
     init(server, &db.name);
@@ -243,6 +245,10 @@ fn a_restart_is_an_outage_the_clients_go_through() {
 
 #[test]
 fn a_failover_is_an_outage_the_clients_go_through() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let major = crate::harness::cluster().server_version_num / 10_000;
     let Some(pair) = primary_with_standby(major, "failover", "") else { return };
     let (primary, standby) = (pair.primary, pair.standby);
@@ -251,12 +257,9 @@ fn a_failover_is_an_outage_the_clients_go_through() {
     // The standby has replayed the tables before the run.
     let caught_up =
         "SELECT count(*) FROM pg_stat_replication WHERE replay_lsn >= pg_current_wal_lsn()";
-    for _ in 0..1000 {
-        if primary.query("postgres", caught_up) == [["1"]] {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    crate::harness::wait_until("the standby to replay the tables", || {
+        primary.query("postgres", caught_up) == [["1"]]
+    });
     let hosts = |db: &str| {
         format!(
             "host={},{} port={},{} dbname={db} target_session_attrs=read-write",
@@ -297,11 +300,11 @@ fn a_failover_is_an_outage_the_clients_go_through() {
 
 #[test]
 fn a_network_cut_is_an_outage_the_clients_go_through() {
-    if !is_root() {
-        reference::missing(
-            "a_network_cut_is_an_outage_the_clients_go_through",
-            "root (network namespaces)",
-        );
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
+    if !require(Need::Root) {
         return;
     }
     let server = tcp_cluster("netcut");
@@ -316,25 +319,37 @@ fn a_network_cut_is_an_outage_the_clients_go_through() {
         m.server_addr, server.port, db.name
     );
     let run = reconnecting_run("netcut", &conninfo, &m.exec());
-    let mut window = (0.0, 0.0);
+    // When the link went down (the `ip` command: from its start to its
+    // end) and when it came back up (the same).
+    let mut window = [0.0; 4];
     let cut = || {
-        window.0 = epoch();
+        window[0] = epoch();
         m.set_link(false).unwrap_or_else(|e| panic!("cut: {e}"));
+        window[1] = epoch();
         std::thread::sleep(Duration::from_secs(2));
+        window[2] = epoch();
         m.set_link(true).unwrap_or_else(|e| panic!("restore: {e}"));
-        window.1 = epoch();
+        window[3] = epoch();
     };
     let (start, end, found) = run_through("netcut", run, cut);
-    let (cut_at, restored) = window;
-    // Found within the user timeout (and a second of slack); the outage
-    // starts with a transaction the cut caught (begun before it, or after
-    // it and before the loss was found); over once the link is back (an
-    // attempt to connect made during the cut may have to wait for its
-    // SYN's retransmission, or its 2 s).
-    assert!(found >= cut_at && found <= cut_at + 2.0, "cut at {cut_at:.3}, found at {found:.3}");
-    assert!(start >= cut_at - 1.0, "cut at {cut_at:.3}, outage from {start:.3}");
+    let [cutting, cut_at, restoring, restored] = window;
+    // Found after the cut began, and within 2 s of when the link was
+    // down: the TCP user timeout (1 s), or a keepalive (idle 1 s,
+    // interval 1 s) for a connection that was sending nothing.
     assert!(
-        end >= restored && end <= restored + 3.5,
-        "restored at {restored:.3}, outage to {end:.3}"
+        found >= cutting && found <= cut_at + 2.0,
+        "cut at {cutting:.3}-{cut_at:.3}, found at {found:.3}"
+    );
+    // The outage starts with a transaction the cut caught: begun before
+    // it (each lasts milliseconds; a second allows for a loaded
+    // machine), or after it and before the loss was found.
+    assert!(start >= cutting - 1.0, "cut at {cutting:.3}, outage from {start:.3}");
+    // Over only once the link came back, and within 3.5 s of when it
+    // was up: an attempt to connect made during the cut may have to wait
+    // for its SYN's retransmission (1 s, then 2 s more) or its
+    // connect_timeout (2 s).
+    assert!(
+        end >= restoring && end <= restored + 3.5,
+        "restored at {restoring:.3}-{restored:.3}, outage to {end:.3}"
     );
 }

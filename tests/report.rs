@@ -8,14 +8,15 @@
 //! HdrHistogram's Python library to the report's counts.
 
 use std::collections::BTreeMap;
-use std::process::Command;
 
 use serde_json::Value;
 
+use crate::harness::Pgbench;
 use crate::harness::bench::pgbench_db;
+use crate::harness::checks::check_with_python;
 use crate::harness::runner::{Output, Status};
 use crate::harness::shapes::{Latency, LogOpts, parse_log_line};
-use crate::harness::{Pgbench, reference};
+use crate::harness::{Need, require};
 
 /// Runs pgbench-rs with `args` (the database name added) and returns its
 /// output and the JSON report it wrote to `r.json`.
@@ -29,52 +30,6 @@ fn run_json(case: &str, args: &[&str]) -> (Output, Value) {
         .unwrap_or_else(|e| panic!("{case}: r.json is not JSON: {e}"));
     check_with_python(case, &out, &doc);
     (out, doc)
-}
-
-/// Validates `r.json` against the schema and decodes its histograms with
-/// HdrHistogram's Python library: each distribution's histogram holds as
-/// many values as its count.
-pub(crate) fn check_with_python(case: &str, out: &Output, doc: &Value) {
-    let Some(pythonpath) = reference::pytools(case) else { return };
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let py = Command::new("python3")
-        .arg(root.join("tests/tools/check_report.py"))
-        .arg(root.join("schema/report.schema.json"))
-        .arg(out.dir.join("r.json"))
-        .env("PYTHONPATH", pythonpath)
-        .output()
-        .unwrap_or_else(|e| panic!("python3: {e}"));
-    assert!(py.status.success(), "check_report.py: {}", String::from_utf8_lossy(&py.stderr));
-    let res: Value = serde_json::from_slice(&py.stdout).expect("check_report.py prints JSON");
-    assert_eq!(res["errors"], serde_json::json!([]), "{case}: r.json does not fit the schema");
-    let hists = res["histograms"].as_object().expect("histograms");
-    assert!(!hists.is_empty());
-    for (path, h) in hists {
-        let count = lookup(doc, path)["count"].as_u64();
-        assert_eq!(h["count"].as_u64(), count, "{case}: {path}: Python decodes another count");
-    }
-    let total = &hists["totals.latency_ms"];
-    assert_eq!(h_count(total), doc["totals"]["transactions"].as_u64().unwrap_or(0), "{case}");
-}
-
-fn h_count(h: &Value) -> u64 {
-    h["count"].as_u64().unwrap_or(u64::MAX)
-}
-
-/// The value at a path like `scripts[1].latency_ms` (as check_report.py
-/// names them).
-fn lookup<'a>(doc: &'a Value, path: &str) -> &'a Value {
-    let mut v = doc;
-    for part in path.split('.') {
-        match part.split_once('[') {
-            Some((key, idx)) => {
-                let i: usize = idx.trim_end_matches(']').parse().expect("index");
-                v = &v[key][i];
-            }
-            None => v = &v[part],
-        }
-    }
-    v
 }
 
 /// The transactions of a run's `-l` logs: (script, latency µs, lag µs) of
@@ -139,6 +94,9 @@ fn sorted(mut v: Vec<u64>) -> Vec<u64> {
 /// the whole run, each script and the schedule lag.
 #[test]
 fn percentiles_equal_those_of_the_log() {
+    if !require(Need::Server) {
+        return;
+    }
     let case = "percentiles_log";
     let (out, doc) = run_json(
         case,
@@ -390,6 +348,9 @@ fn compare_report(text: &str, doc: &Value) -> Vec<String> {
 /// several scripts, `-r`, retries and detailed failures.
 #[test]
 fn json_numbers_equal_the_report_scripts_and_commands() {
+    if !require(Need::Server) {
+        return;
+    }
     let (out, doc) = run_json(
         "json_numbers_scripts",
         &[
@@ -421,6 +382,9 @@ fn json_numbers_equal_the_report_scripts_and_commands() {
 /// `-C` (connection times), for one script.
 #[test]
 fn json_numbers_equal_the_report_rate_limit() {
+    if !require(Need::Server) {
+        return;
+    }
     let (out, doc) = run_json(
         "json_numbers_rate",
         &["-C", "-S", "-c", "2", "-t", "40", "-R", "400", "-L", "20", "--latency-percentiles=75"],
@@ -434,6 +398,9 @@ fn json_numbers_equal_the_report_rate_limit() {
 /// The series has one entry a second, and the entries add up to the run.
 #[test]
 fn the_progress_series_adds_up_to_the_run() {
+    if !require(Need::Server) {
+        return;
+    }
     let (out, doc) = run_json("json_series", &["-n", "-S", "-c", "2", "-T", "2", "-P", "1"]);
     let intervals = doc["progress"]["intervals"].as_array().expect("intervals");
     assert!(intervals.len() >= 2, "{intervals:?}");
@@ -453,6 +420,9 @@ fn the_progress_series_adds_up_to_the_run() {
 /// of its interval.
 #[test]
 fn progress_lines_show_percentiles() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("progress_percentiles");
     let out = Pgbench::new([
         "-n",
@@ -546,6 +516,9 @@ fn with_small_files(p: Pgbench) -> Pgbench {
 /// cut file is left (an older report stays as it was).
 #[test]
 fn a_report_that_cannot_be_written_fails_and_leaves_no_partial_file() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("report_write_fails");
     // (Run through sh, the program is named by its own file name.)
     let written = [
@@ -574,23 +547,15 @@ fn a_report_that_cannot_be_written_fails_and_leaves_no_partial_file() {
     assert_eq!(out.read_file("r.json"), "old");
 
     // Two shards of one run, merged under the same limit.
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0.0, |d| d.as_secs_f64());
-    let at = format!("--start-at={:.3}", now + 1.0);
-    let shards: Vec<Output> = std::thread::scope(|s| {
-        let hs: Vec<_> = (0..2)
-            .map(|k| {
-                let shard = format!("--shard={k}/2");
-                let args = ["-n", "-S", "-c", "2", "-j", "2", "-t", "20", &shard, &at];
-                let run =
-                    Pgbench::new(args.iter().copied().chain(["--report-json=s.json", &db.name]))
-                        .label(&format!("report_write_fails_shard{k}"));
-                s.spawn(move || run.run_under_test())
-            })
-            .collect();
-        hs.into_iter().map(|h| h.join().expect("shard")).collect()
-    });
+    let runs: Vec<Pgbench> = (0..2)
+        .map(|k| {
+            let shard = format!("--shard={k}/2");
+            let args = ["-n", "-S", "-c", "2", "-j", "2", "-t", "20", &shard];
+            Pgbench::new(args.iter().copied().chain(["--report-json=s.json", &db.name]))
+                .label(&format!("report_write_fails_shard{k}"))
+        })
+        .collect();
+    let shards = crate::harness::shards::run_together(&runs);
     let mut merge = with_small_files(Pgbench::no_server([
         "--merge",
         "s0.json",

@@ -10,6 +10,7 @@
 use std::sync::{Arc, Mutex};
 
 use crate::harness::bench::{Bench, Ran, TAIL, banner, pgbench_db, report_head};
+use crate::harness::{Need, require};
 use crate::harness::{Output, Pgbench, cluster, create_db, shapes};
 
 /// Stdout of a one-client custom-script run that ended with the client
@@ -41,6 +42,9 @@ const ABORTED: &str = "pgbench: error: Run was aborted; the above results are in
 /// 'pgbench expressions': every debug() line byte for byte, in order.
 #[test]
 fn tap_expressions() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "tap_expressions";
     let db = create_db(name);
     let script = include_str!("data/tap-expressions.sql");
@@ -282,6 +286,9 @@ macro_rules! script_errors {
             $(
                 #[test]
                 fn $fn_name() {
+                    if !crate::harness::require(crate::harness::Need::Server) {
+                        return;
+                    }
                     super::script_error($name);
                 }
             )*
@@ -358,6 +365,9 @@ script_errors! {
 /// both implementations and in a second run of the binary under test.
 #[test]
 fn random_seeded() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "random_seeded";
     let db = create_db(name);
     db.exec(
@@ -443,6 +453,9 @@ fn one_script_case(name: &str, file: &str, script: &str, extra: &[&str]) -> Ran 
 /// 'pgbench gset command'.
 #[test]
 fn gset() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "-- test gset\n\
                   -- no columns\n\
                   SELECT \\gset\n\
@@ -478,6 +491,9 @@ fn gset() {
 /// the values arrive in order.
 #[test]
 fn many_parameters() {
+    if !require(Need::Server) {
+        return;
+    }
     let cols: Vec<String> = (1..=20).map(|i| format!(":v{i}")).collect();
     let sets = (1..=20).map(|i| format!("\\set v{i} {i} * 7\n")).collect::<Vec<_>>().concat();
     let script = format!(
@@ -500,6 +516,9 @@ fn many_parameters() {
 /// 'pgbench gset command with two rows'.
 #[test]
 fn gset_two_rows() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "\nSELECT 5432 AS fail UNION SELECT 5433 ORDER BY 1 \\gset\n";
     let mut r = one_script_case("gset_two_rows", "001_pgbench_gset_two_rows", script, &[]);
     r.same()
@@ -514,6 +533,9 @@ fn gset_two_rows() {
 /// 'pgbench aset command'.
 #[test]
 fn aset() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "\n-- test aset, which applies to a combined query\n\
                   \\; SELECT 6 AS i6 \\; SELECT 7 AS i7 \\; \\aset\n\
                   -- unless it returns more than one row, last is kept\n\
@@ -531,6 +553,9 @@ fn aset() {
 /// 'pgbench aset command with empty result'.
 #[test]
 fn aset_empty() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "\n-- empty result\n\
                   \\; SELECT 5432 AS i8 WHERE FALSE \\; \\aset\n\
                   \\set i debug(:i8)\n";
@@ -592,6 +617,9 @@ const NESTED_IF: &str = "
 /// 'nested ifs' without --exit-on-abort.
 #[test]
 fn nested_ifs() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "nested_ifs";
     let db = create_db(name);
     let run = Pgbench::new([
@@ -613,6 +641,9 @@ fn nested_ifs() {
 /// expectation only.
 #[test]
 fn nested_ifs_exit_on_abort() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "nested_ifs_exit_on_abort";
     let db = create_db(name);
     let run = Pgbench::new([
@@ -636,6 +667,9 @@ fn nested_ifs_exit_on_abort() {
 /// the transaction): each branch's debug() line.
 #[test]
 fn if_chain_over_transactions() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "\\set k debug(:k + 1)\n\
                   \\if :k % 3 = 0\n\
                   \\set r debug(1000 + :k)\n\
@@ -679,6 +713,9 @@ fn if_chain_over_transactions() {
 /// after the banner and before the report).
 #[test]
 fn backslash_commands() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "-- run set\n\
                   \\set zero 0\n\
                   \\set one 1.0\n\
@@ -707,6 +744,9 @@ fn backslash_commands() {
 /// sleep, and the whole transaction, take at least that long.
 #[test]
 fn sleep_takes_its_time() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "\\set ms 30\n\\sleep :ms ms\n\\sleep 20000 us\n\\sleep 0 s\n";
     let name = "sleep_time";
     let db = create_db(name);
@@ -761,6 +801,9 @@ fn ten_selects() -> String {
 /// 'working \startpipeline'.
 #[test]
 fn pipeline_working() {
+    if !require(Need::Server) {
+        return;
+    }
     let script =
         format!("\n-- test startpipeline\n\\startpipeline\n{}\n\\endpipeline\n", ten_selects());
     let mut r = pipeline_case(
@@ -776,6 +819,9 @@ fn pipeline_working() {
 /// 'working \startpipeline' in prepared mode (an empty pipeline first).
 #[test]
 fn pipeline_prepared() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = format!(
         "\n-- test startpipeline\n\\startpipeline\n\\endpipeline\n\\startpipeline\n{}\n\\endpipeline\n",
         ten_selects()
@@ -797,6 +843,9 @@ fn pipeline_prepared() {
 /// count of ongoing syncs).
 #[test]
 fn pipeline_debug() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "pipeline_debug";
     let db = create_db(name);
     let script = "\\startpipeline\nselect 1;\nselect 2;\n\\endpipeline\n";
@@ -843,6 +892,9 @@ fn pipeline_debug() {
 /// 'working \startpipeline with \syncpipeline'.
 #[test]
 fn pipeline_syncpipeline() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "\n-- test startpipeline\n\\startpipeline\nselect 1;\n\\syncpipeline\n\\syncpipeline\nselect 2;\n\\syncpipeline\nselect 3;\n\\endpipeline\n";
     let name = "pipeline_syncpipeline";
     let db = create_db(name);
@@ -867,6 +919,9 @@ fn pipeline_syncpipeline() {
 /// per sync, with the count of syncs still pending before it (4, 3, 2, 1).
 #[test]
 fn pipeline_syncpipeline_debug() {
+    if !require(Need::Server) {
+        return;
+    }
     let script = "\\startpipeline\nselect 1;\n\\syncpipeline\n\\syncpipeline\nselect 2;\n\\syncpipeline\nselect 3;\n\\endpipeline\n";
     let name = "pipeline_syncpipeline_debug";
     let db = create_db(name);
@@ -908,6 +963,9 @@ fn pipeline_error(name: &str, file: &str, script: &str, t: u32, stderr: &str) {
 /// 'error: call \startpipeline twice'.
 #[test]
 fn pipeline_twice() {
+    if !require(Need::Server) {
+        return;
+    }
     pipeline_error(
         "pipeline_twice",
         "001_pgbench_pipeline_2",
@@ -920,6 +978,9 @@ fn pipeline_twice() {
 /// 'error: \endpipeline with no start'.
 #[test]
 fn pipeline_end_without_start() {
+    if !require(Need::Server) {
+        return;
+    }
     pipeline_error(
         "pipeline_no_start",
         "001_pgbench_pipeline_3",
@@ -932,6 +993,9 @@ fn pipeline_end_without_start() {
 /// 'error: \gset not allowed in pipeline mode'.
 #[test]
 fn pipeline_gset() {
+    if !require(Need::Server) {
+        return;
+    }
     pipeline_error(
         "pipeline_gset",
         "001_pgbench_pipeline_4",
@@ -944,6 +1008,9 @@ fn pipeline_gset() {
 /// 'error: call \startpipeline without \endpipeline in a single transaction'.
 #[test]
 fn pipeline_open_single() {
+    if !require(Need::Server) {
+        return;
+    }
     pipeline_error(
         "pipeline_open_single",
         "001_pgbench_pipeline_5",
@@ -956,6 +1023,9 @@ fn pipeline_open_single() {
 /// 'error: call \startpipeline without \endpipeline'.
 #[test]
 fn pipeline_open() {
+    if !require(Need::Server) {
+        return;
+    }
     pipeline_error(
         "pipeline_open",
         "001_pgbench_pipeline_6",
@@ -968,6 +1038,9 @@ fn pipeline_open() {
 /// 'error: call \startpipeline and \syncpipeline without \endpipeline'.
 #[test]
 fn pipeline_open_after_syncpipeline() {
+    if !require(Need::Server) {
+        return;
+    }
     pipeline_error(
         "pipeline_open_sync",
         "001_pgbench_pipeline_7",
@@ -980,6 +1053,9 @@ fn pipeline_open_after_syncpipeline() {
 /// 'working \startpipeline with serializable' (4 clients).
 #[test]
 fn pipeline_serializable() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "pipeline_serializable";
     let db = create_db(name);
     let script = format!(
@@ -1014,6 +1090,9 @@ fn pipeline_serializable() {
 /// 'incomplete transaction block'.
 #[test]
 fn incomplete_transaction_block() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "incomplete_transaction_block";
     let db = create_db(name);
     let file = "001_pgbench_incomplete_transaction_block";
@@ -1037,12 +1116,14 @@ fn incomplete_transaction_block() {
 /// 'Test copy in script': COPY is refused and the client aborts.
 #[test]
 fn copy_in_script() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "copy_in_script";
     let db = pgbench_db(name);
     let run = Pgbench::new(["-t", "10", "-f", "001_copy", &db.name])
         .file("001_copy", " COPY pgbench_accounts FROM stdin ")
-        .label(name)
-        .timeout(std::time::Duration::from_secs(30));
+        .label(name);
     let mut r = Bench::new(name, run).run();
     r.same()
         .status(2)
@@ -1072,6 +1153,9 @@ fn mask_client_and_thread(s: &str) -> String {
 /// client finishes, the report is printed, exit status 2.
 #[test]
 fn abort_in_one_thread() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "abort_in_one_thread";
     let db = create_db(name);
     let reset = db.clone();
@@ -1103,6 +1187,9 @@ fn abort_in_one_thread() {
 /// without a report.
 #[test]
 fn exit_on_abort() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "exit_on_abort";
     let db = create_db(name);
     let reset = db.clone();
@@ -1157,6 +1244,9 @@ fn exit_on_abort() {
 /// its stderr must contain, and what the server log must (not) contain.
 #[test]
 fn server_parameter_logging() {
+    if !require(Need::Server) {
+        return;
+    }
     let name = "param_logging";
     let db = create_db(name);
     let json = "select '{ invalid ' as value \\gset\n\
@@ -1275,8 +1365,9 @@ fn server_parameter_logging() {
                 if o.stderr.contains(t) { Err(format!("stderr contains {t:?}")) } else { Ok(()) }
             });
         }
-        // The server log written during each run.
-        std::thread::sleep(std::time::Duration::from_millis(200));
+        // The server log written during each run (a backend writes an
+        // error's report to its log before it sends the error to the
+        // client, which then fails and ends).
         let log = std::fs::read(cluster().log_file()).unwrap_or_default();
         let mut bounds = offsets.lock().unwrap().clone();
         bounds.push(u64::try_from(log.len()).unwrap_or(u64::MAX));

@@ -18,9 +18,9 @@ use crate::harness::{Db, Pgbench, normalize};
 
 /// The server of reference version `major` and its pgbench database, or
 /// None (after a visible skip) when that version is not installed.
-fn server_db(major: u32, case: &str) -> Option<(&'static Cluster, Db)> {
+fn server_db(major: u32, _case: &str) -> Option<(&'static Cluster, Db)> {
     static DBS: OnceLock<Mutex<BTreeMap<u32, Db>>> = OnceLock::new();
-    let server = cluster::server(major, case)?;
+    let server = cluster::server(major)?;
     let mut dbs = DBS.get_or_init(|| Mutex::new(BTreeMap::new())).lock().unwrap();
     let db = dbs.entry(major).or_insert_with(|| pgbench_db_on(server, &format!("servers_{major}")));
     Some((server, db.clone()))
@@ -125,7 +125,7 @@ fn pipeline_and_log(major: u32) {
 /// REPEATABLE READ and is retried once.
 fn serialization_retried(major: u32) {
     let name = format!("v{major}_serialization");
-    let Some(server) = cluster::server(major, &name) else { return };
+    let Some(server) = cluster::server(major) else { return };
     let db = retry_db_on(server, &name);
     let run = Pgbench::new([
         "-n",

@@ -12,13 +12,16 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::Value;
 
+use crate::harness::Pgbench;
 use crate::harness::bench::{pgbench_db, pgbench_db_on};
-use crate::harness::cluster::{is_root, tcp_cluster};
+use crate::harness::checks::check_with_python;
+use crate::harness::cluster::tcp_cluster;
+use crate::harness::live::Running;
 use crate::harness::netns::Machine;
 use crate::harness::runner::{Output, Status};
 use crate::harness::shapes::{Latency, LogOpts, parse_log_line};
-use crate::harness::{Pgbench, reference};
-use crate::report::check_with_python;
+use crate::harness::shards::{run_together, started_together};
+use crate::harness::{Need, require, serial};
 
 /// The shards' command line without `--shard`, `--start-at`, the host and
 /// the report file: what `deploy/` runs too.
@@ -93,8 +96,11 @@ fn close_to_exact(reported_ms: f64, values: &[u64], p: f64) -> bool {
 /// ahead; `--merge` of their JSON reports against their sums and logs.
 #[test]
 fn shards_on_two_machines_merge_exactly() {
-    if !is_root() {
-        reference::missing("shards_on_two_machines_merge_exactly", "root (network namespaces)");
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
+    if !require(Need::Root) {
         return;
     }
     let server = tcp_cluster("shards");
@@ -102,30 +108,22 @@ fn shards_on_two_machines_merge_exactly() {
     let machines: Vec<Machine> = (0..2)
         .map(|k| Machine::new(k).unwrap_or_else(|e| panic!("network namespace {k}: {e}")))
         .collect();
-    let at = start_ahead(1.5);
-    let outs: Vec<Output> = std::thread::scope(|s| {
-        let handles: Vec<_> = machines
-            .iter()
-            .enumerate()
-            .map(|(k, m)| {
-                let mut args: Vec<String> = SHARD_ARGS.iter().map(ToString::to_string).collect();
-                args.extend([
-                    format!("--shard={k}/2"),
-                    format!("--start-at={at}"),
-                    "--report-json=r.json".to_string(),
-                    "-h".to_string(),
-                    m.server_addr.clone(),
-                    db.name.clone(),
-                ]);
-                let run = Pgbench::new(args)
-                    .on(server)
-                    .label(&format!("shard-{k}"))
-                    .wrapped_in(&m.exec());
-                s.spawn(move || run.run_under_test())
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("a shard")).collect()
-    });
+    let runs: Vec<Pgbench> = machines
+        .iter()
+        .enumerate()
+        .map(|(k, m)| {
+            let mut args: Vec<String> = SHARD_ARGS.iter().map(ToString::to_string).collect();
+            args.extend([
+                format!("--shard={k}/2"),
+                "--report-json=r.json".to_string(),
+                "-h".to_string(),
+                m.server_addr.clone(),
+                db.name.clone(),
+            ]);
+            Pgbench::new(args).on(server).label(&format!("shard-{k}")).wrapped_in(&m.exec())
+        })
+        .collect();
+    let outs = run_together(&runs);
     for (k, out) in outs.iter().enumerate() {
         assert_eq!(out.status, Status::Exit(0), "shard {k}: {}\n{}", out.stdout, out.stderr);
         assert!(
@@ -242,6 +240,10 @@ fn debug_values(stderr: &str) -> BTreeMap<String, usize> {
 /// the same debug() values of the same clients, the same per-script counts.
 #[test]
 fn shards_run_the_streams_of_one_run() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("shard-streams");
     let a = "\\set x debug(:client_id * 1000000 + random(1, 999999))\nselect :x;\n";
     let b = "\\set y debug(-(:client_id * 1000000 + random(1, 999999)))\n";
@@ -299,8 +301,12 @@ fn shards_run_the_streams_of_one_run() {
 /// naming the files.
 #[test]
 fn merge_refuses_what_is_not_one_run() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("shard-refuse");
-    let shard = |label: &str, k: u32, at: &str| {
+    let shard = |label: &str, k: u32| {
         let args = [
             "-n",
             "-S",
@@ -311,23 +317,21 @@ fn merge_refuses_what_is_not_one_run() {
             "-t",
             "20",
             &format!("--shard={k}/2"),
-            &format!("--start-at={at}"),
             "--report-json=r.json",
             &db.name,
         ];
-        let out = Pgbench::new(args.iter().map(|s| s.to_string())).label(label).run_under_test();
-        assert_eq!(out.status, Status::Exit(0), "{label}: {}", out.stderr);
-        out.read_file("r.json")
+        Pgbench::new(args.iter().map(|s| s.to_string())).label(label)
     };
     // Run a: both shards at once; run b: another one, started at another
     // time.
-    let at1 = start_ahead(1.0);
-    let (a0, a1) = std::thread::scope(|s| {
-        let h0 = s.spawn(|| shard("refuse-a0", 0, &at1));
-        let h1 = s.spawn(|| shard("refuse-a1", 1, &at1));
-        (h0.join().expect("a0"), h1.join().expect("a1"))
+    let a = run_together(&[shard("refuse-a0", 0), shard("refuse-a1", 1)]);
+    let [a0, a1] = [0, 1].map(|k| {
+        assert_eq!(a[k].status, Status::Exit(0), "refuse-a{k}: {}", a[k].stderr);
+        a[k].read_file("r.json")
     });
-    let b1 = shard("refuse-b1", 1, &start_ahead(0.1));
+    let b = shard("refuse-b1", 1).arg(format!("--start-at={}", start_ahead(0.1))).run_under_test();
+    assert_eq!(b.status, Status::Exit(0), "refuse-b1: {}", b.stderr);
+    let b1 = b.read_file("r.json");
     let merge = |label: &str, files: &[(&str, &str)]| {
         let mut args = vec!["--merge".to_string()];
         args.extend(files.iter().map(|(n, _)| n.to_string()));
@@ -365,7 +369,11 @@ fn merge_refuses_what_is_not_one_run() {
 /// for shard K, the command the shard test runs.
 #[test]
 fn launch_files_run_the_shard_command() {
-    let Some(pythonpath) = reference::pytools("launch_files_run_the_shard_command") else { return };
+    let _one = serial();
+    if !require(Need::PyTools) {
+        return;
+    }
+    let pythonpath = crate::harness::require::pytools_dir();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let out = Command::new("python3")
         .env("PYTHONPATH", pythonpath)
@@ -403,31 +411,35 @@ fn launch_files_run_the_shard_command() {
     }
 }
 
-/// Runs the shards of one run (`args` and `--shard=K/N`, `--start-at`
-/// a second ahead, `--report-json=r.json`), each with its own extra
-/// settings (`with`), at the same time; their outputs in shard order.
+/// The shards of one run (`args` and `--shard=K/N`,
+/// `--report-json=r.json`), each with its own extra settings (`with`).
+fn shard_runs(
+    case: &str,
+    db: &str,
+    args: &[&str],
+    with: &[fn(Pgbench) -> Pgbench],
+) -> Vec<Pgbench> {
+    let n = with.len();
+    with.iter()
+        .enumerate()
+        .map(|(k, f)| {
+            let mut all: Vec<String> = args.iter().map(ToString::to_string).collect();
+            all.extend([format!("--shard={k}/{n}"), "--report-json=r.json".into()]);
+            all.push(db.to_string());
+            f(Pgbench::new(all).label(&format!("{case}-{k}")))
+        })
+        .collect()
+}
+
+/// Runs the shards of [`shard_runs`] together (one `--start-at`, see
+/// `harness::shards`); their outputs in shard order.
 pub(crate) fn run_shards(
     case: &str,
     db: &str,
     args: &[&str],
     with: &[fn(Pgbench) -> Pgbench],
 ) -> Vec<Output> {
-    let at = format!("--start-at={}", start_ahead(1.0));
-    let n = with.len();
-    std::thread::scope(|s| {
-        let hs: Vec<_> = with
-            .iter()
-            .enumerate()
-            .map(|(k, f)| {
-                let mut all: Vec<String> = args.iter().map(ToString::to_string).collect();
-                all.extend([format!("--shard={k}/{n}"), at.clone(), "--report-json=r.json".into()]);
-                all.push(db.to_string());
-                let run = f(Pgbench::new(all).label(&format!("{case}-{k}")));
-                s.spawn(move || run.run_under_test())
-            })
-            .collect();
-        hs.into_iter().map(|h| h.join().expect("shard")).collect()
-    })
+    run_together(&shard_runs(case, db, args, with))
 }
 
 /// `--merge` of the shards' `r.json` (as s0.json, s1.json...) with
@@ -451,6 +463,10 @@ pub(crate) fn merge_shards(case: &str, docs: &[String]) -> Output {
 /// series, and the warning says how far apart they started.
 #[test]
 fn merge_keeps_the_series_of_warmup_shards() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("shard-warmup");
     let args = ["-n", "-S", "-c", "2", "-j", "2", "-T", "2", "-P", "1", "--warmup=1"];
     let shards = run_shards("shard-warmup", &db.name, &args, &[|p| p, |p| p]);
@@ -502,14 +518,17 @@ fn merge_keeps_the_series_of_warmup_shards() {
 /// being killed itself.
 #[test]
 fn merge_reports_an_interrupted_shard_as_interrupted() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("shard-int");
     let args = ["-n", "-S", "-c", "2", "-j", "2", "-T", "3"];
-    let shards = run_shards(
-        "shard-int",
-        &db.name,
-        &args,
-        &[|p| p, |p| p.signal_after(std::time::Duration::from_millis(2500), "INT")],
-    );
+    let mut runs = started_together(&shard_runs("shard-int", &db.name, &args, &[|p| p, |p| p]));
+    let origin = runs[1].measuring();
+    Running::sleep_until(origin + 1.5);
+    runs[1].signal(libc::SIGINT);
+    let shards: Vec<Output> = runs.into_iter().map(Running::finish).collect();
     assert_eq!(shards[0].status, Status::Exit(0), "{}", shards[0].stderr);
     assert_eq!(shards[1].status, Status::Signal(libc::SIGINT), "{}", shards[1].stderr);
     let docs: Vec<String> = shards.iter().map(|s| s.read_file("r.json")).collect();

@@ -38,7 +38,7 @@ fn syntax_errors_match_c_pgbench() {
             check.text(&format!("[{name}] stderr"), "expected", &want, "got", &ours.stderr);
             check.text(&format!("[{name}] stdout"), "expected", "", "got", &ours.stdout);
         }
-        if let Some(c) = c_output(name, &run) {
+        if let Some(c) = c_output(&run) {
             check.eq(&format!("[{name}] exit status"), "C", &c.status, "pgbench-rs", &ours.status);
             check.text(&format!("[{name}] stderr"), "C", &c.stderr, "pgbench-rs", &ours.stderr);
             check.text(&format!("[{name}] stdout"), "C", &c.stdout, "pgbench-rs", &ours.stdout);

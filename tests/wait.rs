@@ -6,13 +6,11 @@
 //! send), pipelines, a connection per transaction, throttling, and a
 //! server that ends the connection. Also the default under valgrind.
 
-use std::time::Duration;
-
 use crate::harness::bench::{
     Bench, TAIL, TAIL_RECONNECT, banner, pgbench_db, report_head, shared_pgbench_db,
 };
-use crate::harness::compare::skipped;
 use crate::harness::runner::Status;
+use crate::harness::{Need, require_all};
 use crate::harness::{Pgbench, normalize};
 
 /// A custom script's report head (one client per thread unless given).
@@ -147,36 +145,57 @@ macro_rules! mechanisms {
             mod $name {
                 #[test]
                 fn many_clients() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
                     super::many_clients($mechanism);
                 }
 
                 #[test]
                 fn big_results() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
                     super::big_results($mechanism);
                 }
 
                 #[test]
                 fn big_query() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
                     super::big_query($mechanism);
                 }
 
                 #[test]
                 fn pipeline() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
                     super::pipeline($mechanism);
                 }
 
                 #[test]
                 fn reconnect() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
                     super::reconnect($mechanism);
                 }
 
                 #[test]
                 fn throttled() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
                     super::throttled($mechanism);
                 }
 
                 #[test]
                 fn terminated() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
                     super::terminated($mechanism);
                 }
             }
@@ -197,15 +216,12 @@ mechanisms! {
 #[test]
 fn default_wait_under_valgrind() {
     let name = "wait_valgrind";
-    let valgrind = std::process::Command::new("valgrind").arg("--version").output();
-    if !valgrind.is_ok_and(|o| o.status.success()) {
-        skipped(name, "valgrind not found (scripts/deps.sh installs it as root)");
+    if !require_all(&[Need::Server, Need::Valgrind]) {
         return;
     }
     let db = pgbench_db(name);
     let out = Pgbench::new(["-n", "-c", "4", "-j", "2", "-t", "20", &db.name])
         .wrapped_in(&["valgrind", "--tool=none", "-q"])
-        .timeout(Duration::from_secs(60))
         .label(name)
         .run_under_test();
     assert_eq!(out.status, Status::Exit(0), "stderr:\n{}", out.stderr);

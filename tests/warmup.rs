@@ -6,9 +6,10 @@ use serde_json::Value;
 
 use crate::harness::Pgbench;
 use crate::harness::bench::pgbench_db;
+use crate::harness::checks::check_with_python;
 use crate::harness::runner::{Output, Status};
 use crate::harness::shapes::{Latency, LogOpts, ProgressOpts, parse_log_line, parse_progress_line};
-use crate::report::check_with_python;
+use crate::harness::{Need, require, serial};
 
 fn run(case: &str, args: &[&str]) -> (Output, Value) {
     let db = pgbench_db(case);
@@ -48,6 +49,10 @@ fn log(out: &Output, opts: LogOpts) -> Vec<(u32, u64, i64)> {
 
 #[test]
 fn warmup_transactions_are_not_measured() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let (out, doc) = run(
         "warm-dur",
         &["-n", "-S", "-c", "2", "-j", "2", "--warmup=1", "-T", "3", "-l", "-P", "1"],
@@ -93,13 +98,24 @@ fn warmup_transactions_are_not_measured() {
         .filter_map(|l| l.strip_prefix("warm-up: ").is_none().then_some(*l))
         .map(|l| parse_progress_line(l, ProgressOpts::default()).expect("a progress line"))
         .collect();
-    // (The report due when the run ends may come too late to print.)
+    // The first two are of seconds 1 and 2 of the measurement (a loaded
+    // machine may print one a little late, and its time then says so, as
+    // C's does; the report due when the run ends may come too late to
+    // print).
     let times: Vec<f64> = measured.iter().map(|p| p.time).take(2).collect();
-    assert_eq!(times, [1.0, 2.0], "{}", out.stderr);
+    assert!(
+        times.len() == 2 && (1.0..2.0).contains(&times[0]) && (2.0..3.0).contains(&times[1]),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
 fn transactions_count_from_the_end_of_the_warmup() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let (out, doc) = run("warm-cnt", &["-n", "-S", "-c", "2", "--warmup=1", "-t", "200", "-l"]);
     assert_eq!(processed(&out), "400/400");
     assert_eq!(doc["totals"]["transactions"], 400);
@@ -108,6 +124,10 @@ fn transactions_count_from_the_end_of_the_warmup() {
 
 #[test]
 fn warmup_under_rate_limit() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let (out, doc) =
         run("warm-rate", &["-n", "-S", "-c", "2", "-R", "200", "--warmup=1", "-T", "1", "-l"]);
     let n: u64 = processed(&out).parse().expect("a count");

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use crate::harness::bench::pgbench_db;
 use crate::harness::cluster::{Cluster, create_db_on, stats_cluster};
-use crate::harness::compare::skipped;
 use crate::harness::{Db, Output, Pgbench, Status, c_pgbench, cluster};
+use crate::harness::{Need, require};
 
 fn ok(out: &Output, what: &str) {
     assert_eq!(out.status, Status::Exit(0), "{what}:\n{}\n{}", out.stdout, out.stderr);
@@ -28,6 +28,9 @@ fn processed(out: &Output) -> String {
 
 #[test]
 fn tpcb_like_plfunc_keeps_the_balances_and_the_history() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("plfunc");
     let first = Pgbench::new([
         "-b",
@@ -85,9 +88,10 @@ fn client_tables(db: &Db, n: usize) {
 }
 
 /// The index scans of `sbtest0`..`sbtestN-1`, once they reach `want`
-/// (statistics arrive when the backends exit), or as they are after 10 s.
+/// (statistics arrive when the backends exit), or as they are after
+/// `PATIENCE`.
 fn index_scans(db: &Db, n: usize, want: &[i64]) -> Vec<i64> {
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + crate::harness::PATIENCE;
     loop {
         let got: Vec<i64> = (0..n)
             .map(|i| {
@@ -111,6 +115,9 @@ const CLIENT_TABLE_SCRIPT: &str =
 
 #[test]
 fn table_names_from_variables_in_every_protocol() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = crate::harness::create_db("client_tables");
     client_tables(&db, 3);
     let mut expected = vec![0i64; 3];
@@ -185,24 +192,10 @@ fn table_names_from_variables_in_every_protocol() {
     );
 }
 
-/// Debian's sysbench, or None after a skip (a failure when the reference
-/// is required).
-fn sysbench(case: &str) -> Option<&'static str> {
-    let found = Command::new("sysbench").arg("--version").output();
-    match found {
-        Ok(o) if String::from_utf8_lossy(&o.stdout).starts_with("sysbench 1.0.20") => {
-            Some("sysbench")
-        }
-        _ => {
-            let why = "sysbench 1.0.20 not found (scripts/deps.sh installs it as root)";
-            assert!(
-                std::env::var_os("PGBENCH_TEST_REQUIRE_REFERENCE").is_none(),
-                "{why} [{case}], and PGBENCH_TEST_REQUIRE_REFERENCE=1"
-            );
-            skipped(case, why);
-            None
-        }
-    }
+/// Debian's sysbench, or None after a skip line (a failure where it is
+/// required: see `require`).
+fn sysbench() -> Option<&'static str> {
+    require(Need::Sysbench).then_some("sysbench")
 }
 
 /// Runs sysbench's `test` with `args` against `db`.
@@ -260,7 +253,10 @@ fn describe(db: &Db) -> (Vec<Vec<String>>, Vec<Vec<String>>, f64) {
 
 #[test]
 fn sysbench_tables_are_the_ones_sysbench_prepares() {
-    let Some(sb) = sysbench("sysbench-prepare") else { return };
+    if !require(Need::Server) {
+        return;
+    }
+    let Some(sb) = sysbench() else { return };
     let c = cluster();
     let theirs = create_db_on(c, "sb_theirs");
     run_sysbench(
@@ -298,6 +294,9 @@ fn sysbench_tables_are_the_ones_sysbench_prepares() {
 
 #[test]
 fn sysbench_options_are_checked() {
+    if !require(Need::Server) {
+        return;
+    }
     let cases: [(&[&str], &str); 4] = [
         (&["-i", "--sysbench-tables=0"], "--sysbench-tables must be in range 1..100000"),
         (
@@ -379,7 +378,10 @@ fn counted(db: &Db) -> BTreeMap<&'static str, i64> {
 
 #[test]
 fn each_sysbench_builtin_issues_what_sysbenchs_test_issues() {
-    let Some(sb) = sysbench("sysbench-statements") else { return };
+    if !require(Need::Server) {
+        return;
+    }
+    let Some(sb) = sysbench() else { return };
     let c = stats_cluster();
     let two = create_db_on(c, "sb_two");
     let one = create_db_on(c, "sb_one");
@@ -433,6 +435,9 @@ fn each_sysbench_builtin_issues_what_sysbenchs_test_issues() {
 
 #[test]
 fn statements_prepared_per_text_are_bounded() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = crate::harness::create_db("dyn_bound");
     // Each transaction a new text: the 10001st finds the bound.
     let script = "\\set i :i + 1\nSELECT 1 AS \"c:i\";\n";
@@ -457,6 +462,9 @@ fn statements_prepared_per_text_are_bounded() {
 /// use every table.
 #[test]
 fn sysbench_builtins_find_the_tables_at_the_start() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = crate::harness::create_db("sb_facts");
     let init = Pgbench::new(["-i", "--sysbench-tables=3", "--sysbench-table-size=500", &db.name])
         .label("sb-facts-init")
@@ -491,10 +499,10 @@ fn sysbench_builtins_find_the_tables_at_the_start() {
 }
 
 /// The index scans of `tables` together once they reach `want`, or after
-/// 10 s.
+/// `PATIENCE`.
 fn index_scans_of(db: &Db, tables: &[&str], want: i64) -> i64 {
     let list = tables.iter().map(|t| format!("'{t}'")).collect::<Vec<_>>().join(", ");
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + crate::harness::PATIENCE;
     loop {
         let rows = db.query(&format!(
             "select coalesce(idx_scan, 0) from pg_stat_user_tables where relname in ({list})"
@@ -517,6 +525,9 @@ fn index_scans_of(db: &Db, tables: &[&str], want: i64) -> i64 {
 /// table is an error.
 #[test]
 fn sysbench_builtins_use_the_tables_made_last_and_refuse_empty_ones() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = crate::harness::create_db("sb_stale");
     for tables in ["--sysbench-tables=3", "--sysbench-tables=1"] {
         let init = Pgbench::new(["-i", tables, "--sysbench-table-size=200", &db.name])
@@ -576,6 +587,9 @@ fn sysbench_builtins_use_the_tables_made_last_and_refuse_empty_ones() {
 /// the builtin; where it is missing or another, such a role is told why.
 #[test]
 fn tpcb_like_plfunc_runs_for_a_role_that_may_not_create_it() {
+    if !require(Need::Server) {
+        return;
+    }
     let db = pgbench_db("plfunc_role");
     let c = db.cluster;
     let role = c.create_role(&format!("{}_user", db.name), "");

@@ -20,8 +20,9 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::cluster::{Cluster, create_db_on, ident};
+use super::live::Running;
 use super::normalize;
-use super::runner::{Output, Status};
+use super::runner::{Output, Status, c_pgbench_or_skip};
 use super::{Check, Db, Pgbench, c_output, c_pgbench, cluster};
 
 /// A fresh database named after `prefix`, as `pgbench -i -q` (scale 1)
@@ -130,6 +131,9 @@ pub(crate) const TAIL_RECONNECT: &str = "number of failed transactions: 0 (0.000
 /// A mask: rewrites the measured numbers of a text and nothing else.
 pub(crate) type Mask = fn(&str) -> String;
 
+/// What a test does while each implementation runs.
+type During = dyn Fn(&mut Running);
+
 /// One benchmark invocation to run with both implementations.
 pub(crate) struct Bench {
     name: String,
@@ -137,6 +141,7 @@ pub(crate) struct Bench {
     stdout_masks: Vec<Mask>,
     stderr_masks: Vec<Mask>,
     before_each: Vec<Box<dyn Fn()>>,
+    during_each: Option<Box<During>>,
     shared_c: Option<String>,
 }
 
@@ -155,6 +160,7 @@ impl Bench {
             stdout_masks: vec![normalize::mask_banner_version, normalize::mask_report],
             stderr_masks: vec![normalize::mask_report],
             before_each: Vec::new(),
+            during_each: None,
             shared_c: None,
         }
     }
@@ -186,6 +192,21 @@ impl Bench {
         self
     }
 
+    /// Run `f` while each implementation runs (it waits for what the
+    /// program does, then acts: stops the server, sends a signal).
+    pub(crate) fn during_each(mut self, f: impl Fn(&mut Running) + 'static) -> Self {
+        self.during_each = Some(Box::new(f));
+        self
+    }
+
+    /// Runs `run` (spawned), with [`Bench::during_each`]'s action.
+    fn watched(&self, mut run: Running) -> Output {
+        if let Some(f) = &self.during_each {
+            f(&mut run);
+        }
+        run.finish()
+    }
+
     fn masked(&self, out: &Output) -> Output {
         let mut o = out.clone();
         for m in &self.stdout_masks {
@@ -202,7 +223,7 @@ impl Bench {
         for f in &self.before_each {
             f();
         }
-        let rs_raw = Some(self.run.run_under_test());
+        let rs_raw = Some(self.watched(self.run.spawn_under_test()));
         if c_pgbench().is_some() {
             for f in &self.before_each {
                 f();
@@ -210,9 +231,15 @@ impl Bench {
         }
         // Prints the visible `skipped:` line when C is not installed.
         let c_raw = match &self.shared_c {
-            None => c_output(&self.name, &self.run),
+            None if self.during_each.is_some() => {
+                c_pgbench_or_skip().map(|c| self.watched(self.run.spawn_c_as(c)))
+            }
+            None => c_output(&self.run),
             Some(key) => {
-                assert!(self.before_each.is_empty(), "a shared C run cannot reset state");
+                assert!(
+                    self.before_each.is_empty() && self.during_each.is_none(),
+                    "a shared C run cannot reset state or be acted on"
+                );
                 type Runs = BTreeMap<String, Arc<OnceLock<Option<Output>>>>;
                 static RUNS: Mutex<Runs> = Mutex::new(BTreeMap::new());
                 let cell = RUNS
@@ -221,7 +248,7 @@ impl Bench {
                     .entry(key.clone())
                     .or_default()
                     .clone();
-                cell.get_or_init(|| c_output(&self.name, &self.run)).clone()
+                cell.get_or_init(|| c_output(&self.run)).clone()
             }
         };
         let rs = rs_raw.as_ref().map(|o| self.masked(o));

@@ -15,6 +15,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU16, Ordering};
 
+use super::require::{Need, require};
 use super::tmp;
 
 /// Connections the server accepts; tests run in parallel and some open
@@ -39,43 +40,20 @@ pub(crate) struct Cluster {
 static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
 
 /// The shared test server, started on first use. Panics (in every caller)
-/// if it cannot be started.
-///
-/// Where no PostgreSQL server is installed (no `initdb`, see [`bindir`]),
-/// as in a package build or a bare `cargo test`, the tests that need one
-/// cannot run: the first of them says `skipped: no PostgreSQL server
-/// (...)` and ends the test process with status 0, so that `cargo test`
-/// passes, unless `PGBENCH_TEST_REQUIRE_SERVER=1` (set by `make test` and
-/// `.ci/run`) or `PGBENCH_TEST_REQUIRE_REFERENCE=1` makes it a failure.
+/// if it cannot be started, or if there is none: a test that needs a
+/// server asks [`require`]`(Need::Server)` first (which skips it where
+/// there is none, see `require`).
 pub(crate) fn cluster() -> &'static Cluster {
-    if bindir().is_none() {
-        no_server();
-    }
+    assert!(
+        bindir().is_some(),
+        "{}: there is no PostgreSQL server here, and the test did not ask \
+         require(Need::Server) before using one",
+        super::require::test_name()
+    );
     match CLUSTER.get_or_init(start) {
         Ok(c) => c,
         Err(e) => panic!("cannot start the test PostgreSQL server: {e}"),
     }
-}
-
-/// Whether a missing PostgreSQL server must fail the tests.
-pub(crate) fn server_required() -> bool {
-    let set = |v: &str| std::env::var_os(v).is_some_and(|v| v == "1");
-    set("PGBENCH_TEST_REQUIRE_SERVER") || super::reference::required()
-}
-
-/// No server programs here: a failure if the server is required, else a
-/// visible skip of every test left, which ends the process successfully
-/// (libtest cannot skip a test once it runs).
-fn no_server() -> ! {
-    let why = "no PostgreSQL server (no initdb in `pg_config --bindir` or \
-               /usr/lib/postgresql/*/bin; Debian: apt-get install postgresql)";
-    assert!(!server_required(), "{why}, and PGBENCH_TEST_REQUIRE_SERVER=1");
-    super::compare::skipped(
-        "integration tests",
-        &format!("{why}: the tests that need a server are not run, and pass"),
-    );
-    #[allow(clippy::exit)]
-    std::process::exit(0)
 }
 
 /// Directory of the PostgreSQL server programs: `pg_config --bindir` if it
@@ -196,10 +174,10 @@ fn start() -> Result<Cluster, String> {
 }
 
 /// A throwaway server of the reference PostgreSQL `major` (17 or 18, see
-/// [`super::reference`]), started on first use; None (after a visible skip,
-/// or a failure when the reference is required) if that version is not
-/// installed. `case` names the caller in the skip message.
-pub(crate) fn server(major: u32, case: &str) -> Option<&'static Cluster> {
+/// [`super::reference`]), started on first use; None (after a skip line,
+/// or a failure when the reference is required: see `require`) if that
+/// version is not installed.
+pub(crate) fn server(major: u32) -> Option<&'static Cluster> {
     static SERVERS: [OnceLock<Option<Result<Cluster, String>>>; 2] =
         [OnceLock::new(), OnceLock::new()];
     let slot = match major {
@@ -207,6 +185,9 @@ pub(crate) fn server(major: u32, case: &str) -> Option<&'static Cluster> {
         18 => &SERVERS[1],
         _ => panic!("no reference server {major}"),
     };
+    if !require(Need::Server) || !require(Need::Reference(major)) {
+        return None;
+    }
     let started = slot.get_or_init(|| {
         let bindir = super::reference::bindir(major)?;
         // The main cluster writes the watchdog's stop script; start it first.
@@ -218,10 +199,7 @@ pub(crate) fn server(major: u32, case: &str) -> Option<&'static Cluster> {
     match started {
         Some(Ok(c)) => Some(c),
         Some(Err(e)) => panic!("cannot start the PostgreSQL {major} test server: {e}"),
-        None => {
-            super::reference::missing(case, &format!("PostgreSQL {major}"));
-            None
-        }
+        None => None,
     }
 }
 
@@ -347,16 +325,19 @@ pub(crate) fn stats_cluster() -> &'static Cluster {
 /// A server of its own of PostgreSQL `major` (the host's, or 17 or 18
 /// of the reference) for a test that reads cluster-wide statistics no
 /// other test may move, with more server options `more`; None (after a
-/// visible skip, or a failure when the reference is required) if that
-/// version is not installed. Stopped by the watchdog at exit too.
+/// skip line, or a failure when the reference is required: see
+/// `require`) if that version is not installed. Stopped by the watchdog
+/// at exit too.
 pub(crate) fn own_server(major: u32, name: &str, more: &str) -> Option<&'static Cluster> {
+    if !require(Need::Server) {
+        return None;
+    }
     let main = cluster();
     let bindir = if main.server_version_num / 10_000 == major {
         main.bindir.clone()
-    } else if let Some(b) = super::reference::bindir(major) {
-        b
+    } else if require(Need::Reference(major)) {
+        super::reference::bindir(major)?
     } else {
-        super::reference::missing(name, &format!("PostgreSQL {major}"));
         return None;
     };
     let dir = tmp::root().path.join(format!("cluster-{name}"));

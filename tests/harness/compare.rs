@@ -5,7 +5,7 @@
 use std::fmt::Debug;
 use std::io::Write;
 
-use super::reference;
+use super::require::{Need, require};
 use super::runner::{Output, Pgbench, Status, c_pgbench};
 
 const RULER: &str = "----------------------------------------------------------------------";
@@ -14,11 +14,6 @@ const RULER: &str = "-----------------------------------------------------------
 /// skipped comparisons are visible in the output of a passing run.
 pub(crate) fn note(msg: &str) {
     let _ = writeln!(std::io::stderr(), "{msg}");
-}
-
-/// Record that a comparison of `case` was not made, visibly.
-pub(crate) fn skipped(case: &str, why: &str) {
-    note(&format!("skipped: {why} [{case}]"));
 }
 
 /// Both texts between rulers, plus the first differing line; None if equal.
@@ -151,12 +146,11 @@ pub(crate) struct Expected {
     pub(crate) stderr: String,
 }
 
-/// Run C pgbench 17 for `run`. Returns None, after a visible `skipped:`
-/// line (or a failure when the reference is required), when it is not
+/// Run C pgbench 17 for `run`. Returns None, after a skip line (or a
+/// failure when the reference is required: see `require`), when it is not
 /// installed.
-pub(crate) fn c_output(case: &str, run: &Pgbench) -> Option<Output> {
-    if c_pgbench().is_none() {
-        reference::missing(case, "C pgbench 17");
+pub(crate) fn c_output(run: &Pgbench) -> Option<Output> {
+    if c_pgbench().is_none() && !require(Need::Reference(17)) {
         return None;
     }
     run.run_c()

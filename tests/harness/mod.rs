@@ -32,7 +32,7 @@
 //!   pgbench 17), `.run_c_as(c)` → `Output { which, status, stdout,
 //!   stderr, dir }` (`files()`, `read_file()`); `.expand(text)` fills
 //!   `{PGHOST}`, `{PGPORT}`, `{NOFILE}` in expected texts.
-//! * `c_output(case, &run)` — C pgbench 17's output (None after a visible
+//! * `c_output(&run)` — C pgbench 17's output (None after a visible
 //!   `skipped:` line when it is not installed).
 //! * `Check::new(case)` — collect mismatches with `.outputs()`,
 //!   `.expected()`, `.text()`, `.eq()`, `.fail()`, then `.finish()` panics
@@ -49,20 +49,49 @@
 //!   (`stop_immediate`) and restart (`pg_ctl_start`).
 
 pub(crate) mod bench;
+pub(crate) mod checks;
 pub(crate) mod cluster;
 pub(crate) mod compare;
 pub(crate) mod expected;
+pub(crate) mod live;
 pub(crate) mod netns;
 pub(crate) mod normalize;
 pub(crate) mod reference;
+pub(crate) mod require;
 pub(crate) mod runner;
 pub(crate) mod shapes;
+pub(crate) mod shards;
 pub(crate) mod standby;
 pub(crate) mod tmp;
 
 pub(crate) use cluster::{Db, cluster, create_db};
 pub(crate) use compare::{Check, Expected, c_output, note};
+pub(crate) use require::{Need, require, require_all};
 pub(crate) use runner::{Impl, Output, Pgbench, Status, c_pgbench};
+
+/// How long a test waits for what a program or a server must do before
+/// it gives up and fails: long, as PostgreSQL's own TAP suites wait (180
+/// s), since a loaded machine may be slow and a wait that ends as soon
+/// as the thing happens costs nothing more.
+pub(crate) const PATIENCE: std::time::Duration = std::time::Duration::from_secs(180);
+
+/// Polls `done` every 10 ms until it holds; fails, saying `what` it
+/// waited for, after [`PATIENCE`].
+pub(crate) fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + PATIENCE;
+    while !done() {
+        assert!(std::time::Instant::now() < deadline, "waited {PATIENCE:?} for {what}");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Held by each test of the `timing` target for its whole run, so that
+/// they run one at a time even where the test runner was not told
+/// `--test-threads=1` (a bare `cargo test`).
+pub(crate) fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    ONE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 #[cfg(test)]
 mod tests {
@@ -74,21 +103,20 @@ mod tests {
     #[test]
     fn configuration() {
         note(&format!("harness: binary under test: {}", runner::under_test_path().display()));
-        match c_pgbench() {
-            Some(c) => note(&format!(
+        if let Some(c) = runner::c_pgbench_or_skip() {
+            note(&format!(
                 "harness: reference: pgbench (PostgreSQL) {} at {}",
                 c.version,
                 c.path.display()
-            )),
-            None => reference::missing(
-                "harness::configuration",
-                "C pgbench 17 (every comparison is skipped)",
-            ),
+            ));
+        }
+        if !require(Need::Server) {
+            return;
         }
         let main = cluster();
         note(&format!("harness: shared server: PostgreSQL {}", main.server_version));
         for major in [17, 18] {
-            if let Some(s) = cluster::server(major, "harness::configuration") {
+            if let Some(s) = cluster::server(major) {
                 note(&format!("harness: server {major}: PostgreSQL {}", s.server_version));
             }
         }
@@ -105,12 +133,8 @@ mod tests {
             .label("selftest")
             .file("sub/script.sql", "\\set x 1\n")
             .stdin("\\set y 2\n")
-            .env("PGBENCH_RANDOM_SEED", "3")
-            .timeout(Duration::from_secs(60));
-        let Some(out) = run.run_c() else {
-            reference::missing("harness::runner_runs_c_pgbench_with_files", "C pgbench 17");
-            return;
-        };
+            .env("PGBENCH_RANDOM_SEED", "3");
+        let Some(out) = c_output(&run) else { return };
         assert_eq!(out.which, Impl::C);
         assert_eq!(out.which.name(), "C pgbench");
         assert_eq!(out.status, Status::Exit(1));

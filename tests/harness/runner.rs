@@ -17,14 +17,14 @@
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
-use std::io::{Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::cluster::Cluster;
+use super::live::Running;
 use super::{cluster, reference, tmp};
 
 /// Which implementation to run.
@@ -102,6 +102,16 @@ pub(crate) fn c_pgbench() -> Option<&'static CPgbench> {
     .as_ref()
 }
 
+/// [`c_pgbench`], or None after a skip line (a failure where the
+/// reference is required: see `require`).
+pub(crate) fn c_pgbench_or_skip() -> Option<&'static CPgbench> {
+    let c = c_pgbench();
+    if c.is_none() {
+        super::require::require(super::require::Need::Reference(17));
+    }
+    c
+}
+
 /// The reference C pgbench of another major version (18, to compare `-i`
 /// against an 18 server with what pgbench 18 does there).
 pub(crate) fn c_pgbench_of(major: u32) -> Option<&'static CPgbench> {
@@ -145,7 +155,7 @@ pub(crate) struct Output {
     /// Its working directory (log files end up here).
     pub(crate) dir: PathBuf,
     /// How long it ran after the last signal sent to it (with
-    /// [`Pgbench::signal_after`]; None when it ended before).
+    /// [`Running::signal`]; None when none was).
     pub(crate) after_signal: Option<Duration>,
 }
 
@@ -215,7 +225,6 @@ pub(crate) struct Pgbench {
     label: String,
     timeout: Duration,
     wrapper: Vec<OsString>,
-    signals: Vec<(Duration, &'static str)>,
 }
 
 impl Pgbench {
@@ -233,9 +242,8 @@ impl Pgbench {
             server: true,
             on: None,
             label: String::from("run"),
-            timeout: Duration::from_secs(120),
+            timeout: super::PATIENCE,
             wrapper: Vec::new(),
-            signals: Vec::new(),
         }
     }
 
@@ -260,6 +268,12 @@ impl Pgbench {
     /// The server this invocation connects to (None for [`Pgbench::no_server`]).
     pub(crate) fn cluster(&self) -> Option<&'static Cluster> {
         self.server.then(|| self.on.unwrap_or_else(cluster::cluster))
+    }
+
+    /// One more argument, after the others.
+    pub(crate) fn arg(mut self, a: impl AsRef<OsStr>) -> Self {
+        self.args.push(a.as_ref().to_os_string());
+        self
     }
 
     /// Name used for the working directories (helps when inspecting them).
@@ -287,16 +301,9 @@ impl Pgbench {
         self
     }
 
-    /// Kill the run after this long (default 120 s).
+    /// Kill the run after this long (default: the harness's `PATIENCE`).
     pub(crate) fn timeout(mut self, d: Duration) -> Self {
         self.timeout = d;
-        self
-    }
-
-    /// Send the program signal `name` (`INT`, `TERM`, as kill(1) names
-    /// them) `after` its start; several are sent in order.
-    pub(crate) fn signal_after(mut self, after: Duration, name: &'static str) -> Self {
-        self.signals.push((after, name));
         self
     }
 
@@ -344,7 +351,17 @@ impl Pgbench {
 
     /// Run the binary under test.
     pub(crate) fn run_under_test(&self) -> Output {
-        self.run_program(Impl::UnderTest, &under_test_path())
+        self.spawn_under_test().finish()
+    }
+
+    /// Starts the binary under test, for a test that acts while it runs.
+    pub(crate) fn spawn_under_test(&self) -> Running {
+        self.spawn(Impl::UnderTest, &under_test_path())
+    }
+
+    /// Starts the C pgbench `c`, for a test that acts while it runs.
+    pub(crate) fn spawn_c_as(&self, c: &CPgbench) -> Running {
+        self.spawn(Impl::C, &c.path)
     }
 
     /// Run C pgbench 17, if installed.
@@ -354,10 +371,10 @@ impl Pgbench {
 
     /// Run the C pgbench `c`.
     pub(crate) fn run_c_as(&self, c: &CPgbench) -> Output {
-        self.run_program(Impl::C, &c.path)
+        self.spawn_c_as(c).finish()
     }
 
-    fn run_program(&self, which: Impl, program: &Path) -> Output {
+    fn spawn(&self, which: Impl, program: &Path) -> Running {
         let tag = match which {
             Impl::UnderTest => "rs",
             Impl::C => "c",
@@ -396,105 +413,12 @@ impl Pgbench {
         for (k, v) in &self.env {
             cmd.env(k, v);
         }
+        // pgbench-rs's events (C pgbench writes none), beside the
+        // working directory, so that they are not among its files.
+        let events = dir.with_extension("events");
+        cmd.env("PGBENCH_RS_EVENTS", &events);
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-        let mut child =
-            cmd.spawn().unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
-
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        let input = self.stdin.clone();
-        let writer = std::thread::spawn(move || {
-            // The program may exit without reading; ignore EPIPE.
-            let _ = stdin.write_all(&input);
-        });
-        let mut out_pipe = child.stdout.take().expect("stdout is piped");
-        let out_reader = std::thread::spawn(move || {
-            let mut v = Vec::new();
-            let _ = out_pipe.read_to_end(&mut v);
-            v
-        });
-        let mut err_pipe = child.stderr.take().expect("stderr is piped");
-        let err_reader = std::thread::spawn(move || {
-            let mut v = Vec::new();
-            let _ = err_pipe.read_to_end(&mut v);
-            v
-        });
-
-        let started = Instant::now();
-        let deadline = started + self.timeout;
-        let mut signals = self.signals.iter().peekable();
-        let mut signalled: Option<Instant> = None;
-        let status = loop {
-            // A signal is sent once its time has come and the program
-            // catches it (a loaded machine may still be setting up then,
-            // before the handler is installed), or at the latest 10 s
-            // later (a program that never catches it dies by it).
-            if let Some((_, name)) = signals.next_if(|(after, name)| {
-                let e = started.elapsed();
-                e >= *after
-                    && (catches(child.id(), signal_number(name))
-                        || e >= *after + Duration::from_secs(10))
-            }) {
-                let sent = Command::new("kill")
-                    .arg(format!("-{name}"))
-                    .arg(child.id().to_string())
-                    .status()
-                    .is_ok_and(|s| s.success());
-                if sent {
-                    signalled = Some(Instant::now());
-                }
-            }
-            match child.try_wait() {
-                Ok(Some(st)) => {
-                    break match (st.code(), st.signal()) {
-                        (Some(c), _) => Status::Exit(c),
-                        (None, Some(s)) => Status::Signal(s),
-                        (None, None) => Status::Signal(0),
-                    };
-                }
-                Ok(None) if Instant::now() >= deadline => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    break Status::TimedOut;
-                }
-                Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-                Err(e) => panic!("wait for {}: {e}", program.display()),
-            }
-        };
-        let after_signal = signalled.map(|t| t.elapsed());
-        let _ = writer.join();
-        let stdout = out_reader.join().unwrap_or_default();
-        let stderr = err_reader.join().unwrap_or_default();
-        Output {
-            which,
-            status,
-            stdout: String::from_utf8_lossy(&stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&stderr).into_owned(),
-            dir,
-            after_signal,
-        }
+        let child = cmd.spawn().unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+        Running::watch(which, program, child, dir, events, self.stdin.clone(), self.timeout)
     }
-}
-
-/// The number of the signal kill(1) calls `name`.
-fn signal_number(name: &str) -> u32 {
-    match name {
-        "HUP" => 1,
-        "INT" => 2,
-        "QUIT" => 3,
-        "KILL" => 9,
-        "TERM" => 15,
-        _ => 0,
-    }
-}
-
-/// Whether process `pid` catches signal `sig` (its `SigCgt` mask in
-/// /proc): a handler is installed.
-fn catches(pid: u32, sig: u32) -> bool {
-    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else { return false };
-    let mask = status
-        .lines()
-        .find_map(|l| l.strip_prefix("SigCgt:"))
-        .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
-        .unwrap_or(0);
-    sig >= 1 && mask & (1 << (sig - 1)) != 0
 }

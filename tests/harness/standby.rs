@@ -25,7 +25,14 @@ pub(crate) struct Pair {
 /// pg_stat_replication as `streaming` before this returns; None (after a
 /// visible skip) when that version is not installed.
 pub(crate) fn primary_with_standby(major: u32, name: &str, more: &str) -> Option<Pair> {
-    let opts = format!("-c wal_level=replica -c max_wal_senders=4 -c hot_standby=on {more}");
+    // The standby says what it wrote, flushed and replayed every second
+    // (not every 10 s): a primary's walsender that waits for it to send
+    // the WAL of a commit (as PostgreSQL 18.6's was seen to do under
+    // synchronous_commit) does not hold the commit for 10 s.
+    let opts = format!(
+        "-c wal_level=replica -c max_wal_senders=4 -c hot_standby=on \
+         -c wal_receiver_status_interval=1s {more}"
+    );
     let primary = own_server(major, name, &opts)?;
     let dir = tmp::root().path.join(format!("cluster-{name}-standby"));
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("mkdir {}: {e}", dir.display()));
@@ -53,17 +60,11 @@ pub(crate) fn primary_with_standby(major: u32, name: &str, more: &str) -> Option
         server_version_num: primary.server_version_num,
     };
     standby.pg_ctl_start_with(&opts).unwrap_or_else(|e| panic!("start the standby: {e}"));
-    for _ in 0..1000 {
-        let rows = primary.query(
-            "postgres",
-            "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'",
-        );
-        if rows[0][0] == "1" {
-            return Some(Pair { primary, standby: Box::leak(Box::new(standby)) });
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    panic!("the standby of {name} does not stream");
+    super::wait_until(&format!("the standby of {name} to stream"), || {
+        let sql = "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'";
+        primary.query("postgres", sql) == [["1"]]
+    });
+    Some(Pair { primary, standby: Box::leak(Box::new(standby)) })
 }
 
 /// `pg_ctl promote -w`: the standby becomes a primary.

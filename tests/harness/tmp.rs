@@ -5,7 +5,8 @@
 //! process holds open. When the test process exits (normally, by panic, or
 //! killed), the pipe closes, `read` returns, and the watchdog runs
 //! `<root>/stop.sh` if it exists (the cluster writes it once the server is
-//! up) and removes the whole directory. The watchdog ignores INT/TERM/HUP so
+//! up), says how many tests skipped something (`<root>/skipped`, a line
+//! per test, see `require`) and removes the whole directory. The watchdog ignores INT/TERM/HUP so
 //! that a Ctrl-C on the terminal still lets it clean up.
 //!
 //! Set `PGBENCH_TEST_KEEP=1` to keep the directory (the server is still
@@ -43,7 +44,10 @@ pub(crate) fn root() -> &'static TempRoot {
         let remove = if keep { ":" } else { "rm -rf \"$1\"" };
         let script = format!(
             "trap '' INT TERM HUP; read _ignored; \
-             if [ -f \"$1/stop.sh\" ]; then sh \"$1/stop.sh\" >/dev/null 2>&1; fi; {remove}"
+             if [ -f \"$1/stop.sh\" ]; then sh \"$1/stop.sh\" >/dev/null 2>&1; fi; \
+             if [ -s \"$1/skipped\" ]; then \
+             echo \"harness: $(wc -l < \"$1/skipped\") test(s) skipped what this machine \
+             lacks (each said so in a skipped: line)\" >&2; fi; {remove}"
         );
         let mut child = Command::new("sh")
             .arg("-c")
@@ -52,7 +56,7 @@ pub(crate) fn root() -> &'static TempRoot {
             .arg(&path)
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(Stdio::inherit())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start the cleanup watchdog: {e}"));
         let pipe = child.stdin.take().expect("watchdog stdin is piped");
@@ -86,4 +90,18 @@ pub(crate) fn set_mode(path: &Path, mode: u32) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
         .unwrap_or_else(|e| panic!("cannot chmod {}: {e}", path.display()));
+}
+
+/// Counts a test that skipped something (see `require`), for the
+/// watchdog's line at exit.
+pub(crate) fn count_skip(test: &str) {
+    use std::io::Write;
+    let path = root().path.join("skipped");
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .unwrap_or_else(|e| panic!("open {}: {e}", path.display()));
+    f.write_all(format!("{test}\n").as_bytes())
+        .unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
 }

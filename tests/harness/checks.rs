@@ -1,0 +1,98 @@
+//! Checks of a run's report files that need tools beside the program:
+//! the JSON against its schema, its histograms decoded by HdrHistogram's
+//! Python library (`tests/tools/check_report.py`), and the HTML page
+//! rendered in headless Chromium (`tests/tools/render_html.py`). Each is
+//! skipped where its tool is missing, as `require` says.
+
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+use super::require::{Need, chromium_path, pytools_dir, require};
+use super::runner::Output;
+
+/// Validates `r.json` against the schema and decodes its histograms with
+/// HdrHistogram's Python library: each distribution's histogram holds as
+/// many values as its count.
+pub(crate) fn check_with_python(case: &str, out: &Output, doc: &Value) {
+    if !require(Need::PyTools) {
+        return;
+    }
+    let pythonpath = pytools_dir();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let py = Command::new("python3")
+        .arg(root.join("tests/tools/check_report.py"))
+        .arg(root.join("schema/report.schema.json"))
+        .arg(out.dir.join("r.json"))
+        .env("PYTHONPATH", pythonpath)
+        .output()
+        .unwrap_or_else(|e| panic!("python3: {e}"));
+    assert!(py.status.success(), "check_report.py: {}", String::from_utf8_lossy(&py.stderr));
+    let res: Value = serde_json::from_slice(&py.stdout).expect("check_report.py prints JSON");
+    assert_eq!(res["errors"], serde_json::json!([]), "{case}: r.json does not fit the schema");
+    let hists = res["histograms"].as_object().expect("histograms");
+    assert!(!hists.is_empty());
+    for (path, h) in hists {
+        let count = lookup(doc, path)["count"].as_u64();
+        assert_eq!(h["count"].as_u64(), count, "{case}: {path}: Python decodes another count");
+    }
+    let total = &hists["totals.latency_ms"];
+    assert_eq!(h_count(total), doc["totals"]["transactions"].as_u64().unwrap_or(0), "{case}");
+}
+
+fn h_count(h: &Value) -> u64 {
+    h["count"].as_u64().unwrap_or(u64::MAX)
+}
+
+/// The value at a path like `scripts[1].latency_ms` (as check_report.py
+/// names them).
+fn lookup<'a>(doc: &'a Value, path: &str) -> &'a Value {
+    let mut v = doc;
+    for part in path.split('.') {
+        match part.split_once('[') {
+            Some((key, idx)) => {
+                let i: usize = idx.trim_end_matches(']').parse().expect("index");
+                v = &v[key][i];
+            }
+            None => v = &v[part],
+        }
+    }
+    v
+}
+
+/// Renders `page` and checks it: no error, no request, each of `charts`
+/// drawn. The screenshot is kept as `target/test-artifacts/NAME.png`.
+pub(crate) fn check_page(name: &str, page: &Path, charts: &[&str]) {
+    if !require(Need::Chromium) {
+        return;
+    }
+    let browser = chromium_path().expect("chromium is there");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let html = std::fs::read_to_string(page).expect("the page");
+    for needle in
+        ["http:", "https:", "ftp:", "src=", "href=", "url(", "@import", "<script", "<link", "<img"]
+    {
+        assert!(!html.contains(needle), "{name}: the page contains {needle:?}");
+    }
+    let dir = root.join("target/test-artifacts");
+    std::fs::create_dir_all(&dir).expect("artifact directory");
+    let shot = dir.join(format!("{name}.png"));
+    let out = Command::new("python3")
+        .arg(root.join("tests/tools/render_html.py"))
+        .arg(&browser)
+        .arg(page)
+        .arg(&shot)
+        .output()
+        .expect("python3");
+    assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["errors"], serde_json::json!([]), "{name}: the page logged errors");
+    assert_eq!(v["requests"], serde_json::json!([]), "{name}: the page fetched something");
+    for id in charts {
+        let c = &v["charts"][id];
+        let colored = c["colored"].as_u64().unwrap_or(0);
+        assert!(colored > 150, "{name}: chart {id} drew {colored} coloured pixels: {c}");
+    }
+    super::note(&format!("{name}: screenshot in {}", shot.display()));
+}

@@ -1,0 +1,178 @@
+//! The one skip policy: what a test needs that a machine may lack (a
+//! PostgreSQL server, the reference builds, a tool), and whether its lack
+//! skips the test or fails it.
+//!
+//! A test asks with [`require`] (or [`require_all`]) before it uses what
+//! it needs. Where it is there, the answer is true. Where it is not:
+//! * with `PGBENCH_TEST_REQUIRE_<NAME>=1` for that need (`SERVER`,
+//!   `REFERENCE`, `PYTOOLS`, `CHROMIUM`, `VALGRIND`, `SYSBENCH`, `ROOT`,
+//!   `MANDOC`), or `PGBENCH_TEST_REQUIRE_ALL=1` (CI sets it), the test
+//!   fails, naming what is missing and how to install it;
+//! * otherwise it prints one `skipped: TEST: ...` line (once per test and
+//!   need), counts it, and the answer is false: the test returns, or
+//!   leaves out the part that needed it (a comparison with C pgbench).
+//!
+//! The count of tests that skipped something is printed when the test
+//! process ends (by the scratch directory's watchdog, see `tmp`). Nothing
+//! ends the process: every test runs and says what it left out.
+
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+/// Something a test needs that a machine may lack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Need {
+    /// A PostgreSQL server of the host (initdb, postgres, pg_ctl).
+    Server,
+    /// The reference build of PostgreSQL `N` (17 or 18): C pgbench `N`,
+    /// its server and client programs (`scripts/pgref.sh`).
+    Reference(u32),
+    /// The Python tools of tests/tools (`scripts/pytools.sh`).
+    PyTools,
+    /// Chromium, headless.
+    Chromium,
+    /// valgrind.
+    Valgrind,
+    /// Debian's sysbench 1.0.20.
+    Sysbench,
+    /// Root (network namespaces, another OS user).
+    Root,
+    /// mandoc (the manual page's lint).
+    Mandoc,
+}
+
+impl Need {
+    /// The `PGBENCH_TEST_REQUIRE_<NAME>` name.
+    fn name(self) -> &'static str {
+        match self {
+            Need::Server => "SERVER",
+            Need::Reference(_) => "REFERENCE",
+            Need::PyTools => "PYTOOLS",
+            Need::Chromium => "CHROMIUM",
+            Need::Valgrind => "VALGRIND",
+            Need::Sysbench => "SYSBENCH",
+            Need::Root => "ROOT",
+            Need::Mandoc => "MANDOC",
+        }
+    }
+
+    /// What is missing, and how to get it.
+    fn missing(self) -> String {
+        match self {
+            Need::Server => "no PostgreSQL server (no initdb in `pg_config --bindir` or \
+                             /usr/lib/postgresql/*/bin; Debian: apt-get install postgresql)"
+                .into(),
+            Need::Reference(v) => format!(
+                "no reference PostgreSQL {v} with its C pgbench (scripts/pgref.sh installs it \
+                 as root)"
+            ),
+            Need::PyTools => {
+                "no Python tools of tests/tools (scripts/pytools.sh installs them)".into()
+            }
+            Need::Chromium => "no chromium (scripts/deps.sh installs it as root)".into(),
+            Need::Valgrind => "no valgrind (scripts/deps.sh installs it as root)".into(),
+            Need::Sysbench => "no sysbench 1.0.20 (scripts/deps.sh installs it as root)".into(),
+            Need::Root => "not root (network namespaces, the server's OS user)".into(),
+            Need::Mandoc => "no mandoc (scripts/deps.sh installs it as root)".into(),
+        }
+    }
+
+    /// Whether this machine has it (asked once per process).
+    fn present(self) -> bool {
+        static FOUND: Mutex<Vec<(Need, bool)>> = Mutex::new(Vec::new());
+        let mut found = FOUND.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, p)) = found.iter().find(|(n, _)| *n == self) {
+            return *p;
+        }
+        let p = match self {
+            Need::Server => super::cluster::bindir().is_some(),
+            Need::Reference(v) => super::reference::bindir(v).is_some(),
+            Need::PyTools => pytools_dir().join(".installed").is_file(),
+            Need::Chromium => chromium_path().is_some(),
+            Need::Valgrind => runs("valgrind", &["--version"], ""),
+            Need::Sysbench => runs("sysbench", &["--version"], "sysbench 1.0.20"),
+            Need::Root => super::cluster::is_root(),
+            Need::Mandoc => Command::new("sh")
+                .args(["-c", "command -v mandoc"])
+                .output()
+                .is_ok_and(|o| o.status.success()),
+        };
+        found.push((self, p));
+        p
+    }
+}
+
+/// Whether `program args` runs and its stdout starts with `prefix`.
+fn runs(program: &str, args: &[&str], prefix: &str) -> bool {
+    Command::new(program)
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success() && String::from_utf8_lossy(&o.stdout).starts_with(prefix))
+}
+
+/// Whether a missing `need` fails the tests.
+fn required(need: Need) -> bool {
+    let set = |v: &str| std::env::var_os(v).is_some_and(|v| v == "1");
+    set("PGBENCH_TEST_REQUIRE_ALL") || set(&format!("PGBENCH_TEST_REQUIRE_{}", need.name()))
+}
+
+/// The running test's name (libtest names each test's thread after it).
+pub(crate) fn test_name() -> String {
+    std::thread::current().name().unwrap_or("<a test>").to_string()
+}
+
+/// Whether the machine has `need`: true, or false after one `skipped:`
+/// line for this test, or a failure when it is required (see the module).
+pub(crate) fn require(need: Need) -> bool {
+    if need.present() {
+        return true;
+    }
+    let test = test_name();
+    let what = need.missing();
+    assert!(
+        !required(need),
+        "{test}: {what}, and PGBENCH_TEST_REQUIRE_{} or PGBENCH_TEST_REQUIRE_ALL is 1",
+        need.name()
+    );
+    static SAID: Mutex<BTreeSet<(String, Need)>> = Mutex::new(BTreeSet::new());
+    let first = SAID.lock().unwrap_or_else(PoisonError::into_inner).insert((test.clone(), need));
+    if first {
+        let _ = writeln!(std::io::stderr(), "skipped: {test}: {what}");
+        super::tmp::count_skip(&test);
+    }
+    false
+}
+
+/// Whether the machine has every one of `needs` (each missing one is said
+/// as [`require`] says it).
+pub(crate) fn require_all(needs: &[Need]) -> bool {
+    let mut all = true;
+    for n in needs {
+        all &= require(*n);
+    }
+    all
+}
+
+/// Where `scripts/pytools.sh` installs the Python tools.
+pub(crate) fn pytools_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target").join("pytools")
+}
+
+/// Chromium's path, if installed.
+pub(crate) fn chromium_path() -> Option<PathBuf> {
+    static PATH: OnceLock<Option<PathBuf>> = OnceLock::new();
+    PATH.get_or_init(|| {
+        ["chromium", "chromium-browser"].iter().find_map(|c| {
+            Command::new("sh")
+                .args(["-c", &format!("command -v {c}")])
+                .output()
+                .ok()
+                .filter(|o| o.status.success())
+                .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
+        })
+    })
+    .clone()
+}

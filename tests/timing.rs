@@ -1,0 +1,48 @@
+//! Integration tests whose verdict depends on when things happen: a
+//! signal during a run, a server restarted or a link cut in its middle,
+//! `--start-at`, a warm-up, samples a second apart, rates and latencies
+//! compared. They run one at a time (each takes [`harness::serial`]), in
+//! a process of their own, so that no other test's load moves them; each
+//! waits on the program's own events (see `harness::live`), and each bound
+//! it asserts on a time says what it allows for.
+//!
+//! Every module is `cfg(test)` (this crate is only ever built as a test), so
+//! the test-only lint relaxations of clippy.toml apply to helpers too.
+
+/// (Shared with the `integration` target; each uses a part of it.)
+#[cfg(test)]
+#[allow(dead_code, unused_imports)]
+mod harness;
+
+/// `--server-stats` against servers 15, 17 and 18.
+#[cfg(test)]
+mod server_stats;
+
+/// SIGINT and SIGTERM during runs and initialization.
+#[cfg(test)]
+mod interrupt;
+
+/// When a run starts and ends: `--start-at` in the past, the last `-P`
+/// line.
+#[cfg(test)]
+mod start;
+
+/// `--warmup`: what the warm-up did is not measured.
+#[cfg(test)]
+mod warmup;
+
+/// One run split over machines: --shard, --start-at, --merge.
+#[cfg(test)]
+mod shards;
+
+/// --repeat, --sweep-clients and --compare (statistics, gates, refusals).
+#[cfg(test)]
+mod comparisons;
+
+/// `--reconnect` through a server restart, against a real server.
+#[cfg(test)]
+mod reconnect;
+
+/// `--rate-profile`'s steps, against a real server.
+#[cfg(test)]
+mod profiles;
