@@ -11,17 +11,24 @@
 //!   (default: the reference build, see `reference`).
 //! * `PGBENCH_RS_REF=/dir` — where `scripts/pgref.sh` installed the
 //!   reference builds (default `/opt/pgbench-rs-ref`).
-//! * `PGBENCH_TEST_REQUIRE_REFERENCE=1` — a missing reference (C pgbench
-//!   17, the 17 and 18 servers) fails the tests instead of skipping them.
+//! * `PGBENCH_TEST_REQUIRE_<NAME>=1`, `PGBENCH_TEST_REQUIRE_ALL=1` — what
+//!   is missing fails the tests that need it instead of skipping them (see
+//!   `require`).
 //! * `PGBENCH_TEST_KEEP=1` — keep the scratch directory after the run.
 //!
 //! API for test files (see the modules for details):
+//! * `require(Need::...)` — whether the machine has what the test needs
+//!   (a server, a reference build, a tool); false after one `skipped:`
+//!   line, and the test returns. Every test that uses a server asks first.
+//! * `serial()` — the guard every test of the `timing` target holds.
+//! * `PATIENCE`, `wait_until(what, done)` — how long, and how, a test waits
+//!   for a server or a program to do something (never a sleep-then-assert).
 //! * `cluster()` — the shared server (the host's PostgreSQL, started on
 //!   first use): `host()`, `port`, `bindir`, `server_version`,
 //!   `server_version_num`, `query(db, sql)`, `exec(db, sql)`,
 //!   `create_tablespace(name)`, `create_role(name, extra)`;
-//!   `cluster::server(17 | 18, case)` — a server of the reference build of
-//!   that version (None after a visible skip when it is not installed).
+//!   `cluster::server(17 | 18)` — a server of the reference build of that
+//!   version (None after a skip line when it is not installed).
 //!   `create_db("prefix")` / `cluster::create_db_on(server, "prefix")` — a
 //!   fresh database with a unique name (`Db`: `name`, `query`,
 //!   `query_one`, `try_query`, `exec`).
@@ -30,10 +37,15 @@
 //!   started), with `.file(name, contents)`, `.stdin(bytes)`, `.env(k, v)`,
 //!   `.label(l)`, `.timeout(d)`; `.run_under_test()`, `.run_c()` (C
 //!   pgbench 17), `.run_c_as(c)` → `Output { which, status, stdout,
-//!   stderr, dir }` (`files()`, `read_file()`); `.expand(text)` fills
+//!   stderr, dir }` (`files()`, `read_file()`); `.spawn_under_test()` /
+//!   `.spawn_c_as(c)` → `live::Running`, a run the test acts on: it waits
+//!   for `measuring()` (the program's event), a stderr line or a progress
+//!   line with transactions, then `signal(sig)` (kill(2), once caught),
+//!   then `finish()`; `shards::run_together` starts a run's shards with one
+//!   `--start-at`; `.expand(text)` fills
 //!   `{PGHOST}`, `{PGPORT}`, `{NOFILE}` in expected texts.
-//! * `c_output(&run)` — C pgbench 17's output (None after a visible
-//!   `skipped:` line when it is not installed).
+//! * `c_output(&run)` — C pgbench 17's output (None after a `skipped:`
+//!   line when it is not installed).
 //! * `Check::new(case)` — collect mismatches with `.outputs()`,
 //!   `.expected()`, `.text()`, `.eq()`, `.fail()`, then `.finish()` panics
 //!   with every one of them, both sides between rulers.
@@ -47,6 +59,9 @@
 //!   and aggregate log lines, and stderr messages grouped per client.
 //! * `cluster::extra_cluster(name)` — a separate server that a test may stop
 //!   (`stop_immediate`) and restart (`pg_ctl_start`).
+//! * `checks::{check_with_python, check_page}` — the JSON report against
+//!   its schema and HdrHistogram's Python library; the HTML page in
+//!   headless Chromium.
 
 pub(crate) mod bench;
 pub(crate) mod checks;
