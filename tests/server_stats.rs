@@ -270,17 +270,19 @@ fn sums_statements_and_checkpoint_18() {
 }
 
 /// The wait events of the run's backends on the shared server of `major`:
-/// in 200 ms sleeps they are seen in `Timeout:PgSleep`, but for the few ms
-/// of each transaction their work (and a loaded machine's scheduler)
-/// takes; two clients updating one row in a transaction wait for each
-/// other's lock.
+/// in 200 ms sleeps they are seen in `Timeout:PgSleep`, but in the few ms
+/// of each transaction their work (and a loaded machine's scheduler, up
+/// to some 20 ms) takes, so in more than half of the about 40 samples:
+/// with each one outside the sleep with a chance of 10% at most, fewer
+/// than half is a binomial tail of about 1e-9. Two clients updating one
+/// row in a transaction wait for each other's lock (half of the time).
 fn waits(c: &'static Cluster, case: &str) {
     let db = create_db_on(c, "sst_waits");
     let (_, doc) = run(c, case, &["-n", "-c", "2", "-T", "2", &db.name], "SELECT pg_sleep(0.2);\n");
     let all = wait_count(&doc, None);
     let sleep = wait_count(&doc, Some("Timeout:PgSleep"));
     assert!(
-        all >= 10 && sleep * 10 >= all * 9,
+        all >= 10 && sleep * 2 > all,
         "{case}: PgSleep {sleep} of {all}: {}",
         doc["server"]["samples"]
     );
@@ -591,9 +593,11 @@ fn unprivileged_role_18() {
 }
 
 /// Under -C each transaction's new backend is found by its pid (most of
-/// its time in pg_sleep; a sample may find one still starting, so the
-/// share asked for is lower than with connections kept); the commits are
-/// the transactions, one per connection, and the set-up's.
+/// its time in a 200 ms pg_sleep: a sample may find it still starting,
+/// which a loaded machine may stretch to some 50 ms, a chance of 20% at
+/// most; fewer than half of the about 40 samples is a binomial tail below
+/// 1e-5); the commits are the transactions, one per connection, and the
+/// set-up's.
 #[test]
 fn reconnecting_clients() {
     let _one = serial();
@@ -604,8 +608,8 @@ fn reconnecting_clients() {
     let c = crate::harness::cluster::cluster();
     let db = create_db_on(c, "sst_reconnect");
     let (_, doc) =
-        run(c, case, &["-n", "-C", "-c", "2", "-t", "20", &db.name], "SELECT pg_sleep(0.05);\n");
+        run(c, case, &["-n", "-C", "-c", "2", "-t", "10", &db.name], "SELECT pg_sleep(0.2);\n");
     let (all, sleep) = (wait_count(&doc, None), wait_count(&doc, Some("Timeout:PgSleep")));
-    assert!(sleep >= 8 && sleep * 4 >= all * 3, "{case}: PgSleep {sleep} of {all}");
-    assert_eq!(sum(&doc, "pg_stat_database", "xact_commit"), 2 * 40 + 1, "{case}");
+    assert!(sleep >= 8 && sleep * 2 > all, "{case}: PgSleep {sleep} of {all}");
+    assert_eq!(sum(&doc, "pg_stat_database", "xact_commit"), 2 * 20 + 1, "{case}");
 }
