@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# The reference PostgreSQL builds the tests compare with: the real C pgbench 17
-# (and the PostgreSQL 17 and 18 servers with their client programs), taken from
-# Debian's archive, without touching the host's own packages or apt sources.
+# The reference PostgreSQL builds the tests compare with: the real C pgbench 17,
+# 18 and 19 with their servers and client programs, taken from Debian's
+# archive, without touching the host's own packages or apt sources.
 #
-#   scripts/pgref.sh [install] [VERSION...]   install (as root; default 17 18)
+#   scripts/pgref.sh [install] [VERSION...]   install (as root; default 17 18 19)
 #   scripts/pgref.sh bindir VERSION           print the bindir of an installed version
 #
 # For each VERSION it makes, under $PGBENCH_RS_REF (default /opt/pgbench-rs-ref):
 #   VERSION/root   a Debian minbase tree (debootstrap) of the suite that carries
-#                  postgresql-VERSION (17: trixie, 18: sid; SUITE_<V>=... overrides),
-#                  with postgresql-VERSION and postgresql-client-VERSION in it
+#                  postgresql-VERSION (17: trixie, 18: sid, 19: sid with the two
+#                  packages from experimental, where its release candidates are;
+#                  SUITE_<V>=... and EXPERIMENTAL_FOR="V..." override), with
+#                  postgresql-VERSION and postgresql-client-VERSION in it
 #   VERSION/bin    the tree's /usr/lib/postgresql/VERSION/bin, whose programs are
 #                  patched (patchelf) to load the tree's dynamic loader and
 #                  libraries, so they run on the host as ordinary programs: any
@@ -32,7 +34,7 @@ suite_for() {
     if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
     case $1 in
         17) echo trixie ;;
-        18) echo sid ;;
+        18 | 19) echo sid ;;
         *) die "no Debian suite known for PostgreSQL $1 (set SUITE_$1)" ;;
     esac
 }
@@ -50,7 +52,8 @@ describe() {  # V
     local v=$1 bin=$REF/$1/bin out
     [ -x "$bin/pgbench" ] || return 1
     out=$("$bin/pgbench" --version 2>/dev/null) || return 1
-    [[ $out == "pgbench (PostgreSQL) $v."* ]] || return 1
+    # (17.12, or a release candidate's 19rc1)
+    [[ $out =~ ^"pgbench (PostgreSQL) $v"(\.|rc|beta) ]] || return 1
     printf '%s %s %s\n' "$v" "$bin" "$out"
 }
 
@@ -109,7 +112,17 @@ make_tree() {  # V
     echo 'create_main_cluster = false' >"$root/etc/postgresql-common/createcluster.d/00-pgref.conf"
     echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99pgref"
 
-    log "installing ${pkgs[*]} into $root"
+    # A version that only Debian experimental carries (19 while it is a
+    # release candidate): its two packages from there, nothing else.
+    local want=("${pkgs[@]}")
+    if [[ " ${EXPERIMENTAL_FOR-19} " == *" $v "* ]]; then
+        sed -n 's/^\(deb [^ ]*\) [^ ]* main.*/\1 experimental main/p' "$root/etc/apt/sources.list" |
+            head -n 1 >"$root/etc/apt/sources.list.d/experimental.list"
+        [ -s "$root/etc/apt/sources.list.d/experimental.list" ] ||
+            die "no archive line in $root/etc/apt/sources.list to take experimental from"
+        want=("${pkgs[@]/%//experimental}")
+    fi
+    log "installing ${want[*]} into $root"
     local aptlog=$root/var/log/pgref-apt.log
     local aptenv=(env DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8)
     # maintainer scripts need /proc
@@ -118,7 +131,7 @@ make_tree() {  # V
     chroot "$root" "${aptenv[@]}" apt-get update -q >"$aptlog" 2>&1 ||
         die "apt-get update failed in $root, see $aptlog"
     chroot "$root" "${aptenv[@]}" dpkg --configure -a >>"$aptlog" 2>&1 || true
-    chroot "$root" "${aptenv[@]}" apt-get install -y -q --no-install-recommends "${pkgs[@]}" \
+    chroot "$root" "${aptenv[@]}" apt-get install -y -q --no-install-recommends "${want[@]}" \
         >>"$aptlog" 2>&1 || die "apt-get install failed in $root, see $aptlog"
     chroot "$root" apt-get clean
     umount_below "$root/proc"
@@ -170,7 +183,7 @@ case ${1:-} in
 esac
 [ "$cmd" = install ] || die "unknown command $cmd"
 versions=("$@")
-[ ${#versions[@]} -gt 0 ] || versions=(17 18)
+[ ${#versions[@]} -gt 0 ] || versions=(17 18 19)
 
 for v in "${versions[@]}"; do
     [[ $v =~ ^[0-9]+$ ]] || die "bad version '$v'"
