@@ -359,6 +359,27 @@ fn merge_refuses_what_is_not_one_run() {
         "{}",
         out.stdout
     );
+    // A shard that aborted, and one that started late, are named.
+    let edited = |f: &dyn Fn(&mut Value)| {
+        let mut v: Value = serde_json::from_str(&a1).expect("JSON");
+        f(&mut v);
+        v.to_string()
+    };
+    let aborted = edited(&|v| v["status"] = "aborted".into());
+    let out = merge("merge-aborted", &[("a0.json", &a0), ("a1.json", &aborted)]);
+    assert_eq!(out.status, Status::Exit(2), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "pgbench: error: shard 1 of 2 was aborted; the above results are incomplete.\n"
+    );
+    let late = edited(&|v| v["late_start_s"] = 1.5.into());
+    let out = merge("merge-late", &[("a0.json", &a0), ("a1.json", &late)]);
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "pgbench: warning: shard 1 of 2 started 1.500 s after the time of --start-at\n"
+    );
+    assert!(out.stdout.contains("\nlate start: 1.500 s after --start-at\n"), "{}", out.stdout);
 }
 
 /// The Kubernetes Indexed Job and the Slurm job array in `deploy/` run,
