@@ -66,6 +66,11 @@ mod continue_on_error;
 #[cfg(test)]
 mod shards;
 
+/// The shards under Slurm and under ssh with GNU parallel, on simulated
+/// hosts.
+#[cfg(test)]
+mod schedulers;
+
 /// tpcb-like-plfunc, table names from variables, sysbench's tables and
 /// tests compared with Debian's sysbench.
 #[cfg(test)]

@@ -47,16 +47,24 @@
 //!   and aggregate log lines, and stderr messages grouped per client.
 //! * `cluster::extra_cluster(name)` — a separate server that a test may stop
 //!   (`stop_immediate`) and restart (`pg_ctl_start`).
+//! * `lan::Lan::new(n, names)` — simulated hosts on one network (network
+//!   and UTS namespaces on a bridge), `lan::Daemon` — a daemon started on
+//!   one, `lan::available(case, programs)` — the skip for missing
+//!   programs; `slurm::Slurm::start` — a Slurm cluster on such hosts;
+//!   `sshd::Sshd::start` — sshd on each, and a user whose ssh reaches them.
 
 pub(crate) mod bench;
 pub(crate) mod cluster;
 pub(crate) mod compare;
 pub(crate) mod expected;
+pub(crate) mod lan;
 pub(crate) mod netns;
 pub(crate) mod normalize;
 pub(crate) mod reference;
 pub(crate) mod runner;
 pub(crate) mod shapes;
+pub(crate) mod slurm;
+pub(crate) mod sshd;
 pub(crate) mod standby;
 pub(crate) mod tmp;
 
