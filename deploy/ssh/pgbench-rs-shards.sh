@@ -27,9 +27,12 @@ opts=(-h db.example -U postgres -n -c 4 -j 2 -T 2 -P 1 -l --latency-percentiles
 [ $# -eq 0 ] || opts=("$@")
 n=${#hosts[@]}
 start_at=${START_AT:-$(( $(date +%s) + 30 ))}
-# The options quoted for the remote shell, each in '...' (' as '\'').
+# The options quoted for the remote shell, each in '...' (' as '\''):
+# the quotes are for that shell to remove.
 remote_opts=
+# shellcheck disable=SC2089,SC2090
 for o in "${opts[@]}"; do remote_opts+=" '${o//\'/\'\\\'\'}'"; done
+# shellcheck disable=SC2090
 export remote_opts start_at n
 shard() {
     ssh -- "$1" "rm -f shard-$2.json && exec pgbench-rs$remote_opts --shard=$2/$n --start-at=$start_at --report-json=shard-$2.json"
@@ -54,7 +57,7 @@ if [ ${#reports[@]} -gt 0 ]; then
     merge=${PIPESTATUS[0]}
 fi
 if [ -n "$failed" ]; then
-    sed "s/^/$me: /" <<<"$failed" >&2
+    while read -r line; do echo "$me: $line"; done <<<"$failed" >&2
     exit 1
 fi
 [ "$merge" -eq 0 ] || exit "$merge"
