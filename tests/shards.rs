@@ -360,20 +360,23 @@ fn merge_refuses_what_is_not_one_run() {
         "{}",
         out.stdout
     );
-    // A shard that aborted, and one that started late, are named.
-    let edited = |f: &dyn Fn(&mut Value)| {
-        let mut v: Value = serde_json::from_str(&a1).expect("JSON");
+    // A shard that aborted, and one that started late, are named (both
+    // made to have started on time, whenever they connected).
+    let edited = |doc: &str, f: &dyn Fn(&mut Value)| {
+        let mut v: Value = serde_json::from_str(doc).expect("JSON");
+        v["late_start_s"] = 0.0.into();
         f(&mut v);
         v.to_string()
     };
-    let aborted = edited(&|v| v["status"] = "aborted".into());
+    let a0 = edited(&a0, &|_| ());
+    let aborted = edited(&a1, &|v| v["status"] = "aborted".into());
     let out = merge("merge-aborted", &[("a0.json", &a0), ("a1.json", &aborted)]);
     assert_eq!(out.status, Status::Exit(2), "{}", out.stderr);
     assert_eq!(
         out.stderr,
         "pgbench: error: shard 1 of 2 was aborted; the above results are incomplete.\n"
     );
-    let late = edited(&|v| v["late_start_s"] = 1.5.into());
+    let late = edited(&a1, &|v| v["late_start_s"] = 1.5.into());
     let out = merge("merge-late", &[("a0.json", &a0), ("a1.json", &late)]);
     assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
     assert_eq!(
@@ -466,7 +469,7 @@ fn launch_files_run_the_shard_command() {
 }
 
 /// Runs the shards of one run (`args` and `--shard=K/N`, `--start-at`
-/// a second ahead, `--report-json=r.json`), each with its own extra
+/// 2.5 s ahead, `--report-json=r.json`), each with its own extra
 /// settings (`with`), at the same time; their outputs in shard order.
 pub(crate) fn run_shards(
     case: &str,
@@ -474,7 +477,9 @@ pub(crate) fn run_shards(
     args: &[&str],
     with: &[fn(Pgbench) -> Pgbench],
 ) -> Vec<Output> {
-    let at = format!("--start-at={}", start_ahead(1.0));
+    // (Ahead enough for both to connect on a loaded machine: a late shard
+    // makes the merge warn.)
+    let at = format!("--start-at={}", start_ahead(2.5));
     let n = with.len();
     std::thread::scope(|s| {
         let hs: Vec<_> = with
@@ -570,7 +575,7 @@ fn merge_reports_an_interrupted_shard_as_interrupted() {
         "shard-int",
         &db.name,
         &args,
-        &[|p| p, |p| p.signal_after(std::time::Duration::from_millis(2500), "INT")],
+        &[|p| p, |p| p.signal_after(std::time::Duration::from_millis(4000), "INT")],
     );
     assert_eq!(shards[0].status, Status::Exit(0), "{}", shards[0].stderr);
     assert_eq!(shards[1].status, Status::Signal(libc::SIGINT), "{}", shards[1].stderr);

@@ -40,7 +40,8 @@ shard() {
 export -f shard
 joblog=$(mktemp)
 trap 'rm -f "$joblog"' EXIT
-parallel --jobs 0 --link --tag --joblog "$joblog" shard ::: "${hosts[@]}" ::: $(seq 0 $((n - 1)))
+# Every shard at once.
+parallel --jobs "$n" --link --tag --joblog "$joblog" shard ::: "${hosts[@]}" ::: $(seq 0 $((n - 1)))
 # The shards that failed, one line each, in shard order.
 failed=$(awk -F'\t' -v n="$n" 'NR > 1 && ($7 != 0 || $8 != 0) { split($9, c, " ")
     printf "%s shard %s of %s on %s failed (%s)\n", c[3], c[3], n, c[2], $8 ? "signal " $8 : "exit status " $7 }' "$joblog" |
