@@ -115,6 +115,18 @@ fn check_merged(case: &str, shards: &[Value], merged: &Value, merged_text: &str)
     assert_eq!(merged_seconds.iter().map(|s| s.1).sum::<i64>(), total, "{case}");
 }
 
+/// The output of a job or script whose two shards started after
+/// `start_at`: the merge named each, and `script` said why it failed last.
+fn check_late(text: &str, script: &str, start_at: u64) {
+    for k in 0..2 {
+        let line = format!("pgbench-rs: warning: shard {k} of 2 started ");
+        assert!(has_line(text, &line), "{line}\n{text}");
+    }
+    let line =
+        format!("\n{script}: a shard started after START_AT={start_at}: choose it further ahead\n");
+    assert!(text.ends_with(&line), "{line}\n{text}");
+}
+
 /// Whether a line of `text` starts with `prefix`.
 fn has_line(text: &str, prefix: &str) -> bool {
     text.lines().any(|l| l.starts_with(prefix))
@@ -267,14 +279,7 @@ fn slurm_runs_the_shards_together() {
     // START_AT 5 s before the submission: both shards start late, the
     // merge names them, the job fails.
     assert_eq!(late.ran.code, Some(1), "{}", late.output);
-    for k in 0..2 {
-        let line = format!("pgbench-rs: warning: shard {k} of 2 started ");
-        assert!(has_line(&late.output, &line), "{line}\n{}", late.output);
-    }
-    let line = format!(
-        "\npgbench-rs-shards: a shard started after START_AT={late_start}: choose it further ahead\n"
-    );
-    assert!(late.output.ends_with(&line), "{line}\n{}", late.output);
+    check_late(&late.output, "pgbench-rs-shards", late_start);
 }
 
 /// ssh and GNU parallel: `deploy/ssh/pgbench-rs-shards.sh client1 client2
@@ -374,12 +379,5 @@ fn ssh_and_parallel_run_the_shards() {
     let late_at = now() - 5;
     let (late, _) = run("late", late_at, &opts(&db.name, &LATE_ARGS));
     assert_eq!(late.code, Some(1), "{}\n{}", late.stdout, late.stderr);
-    for k in 0..2 {
-        let line = format!("pgbench-rs: warning: shard {k} of 2 started ");
-        assert!(has_line(&late.stderr, &line), "{line}\n{}", late.stderr);
-    }
-    let line = format!(
-        "\npgbench-rs-shards.sh: a shard started after START_AT={late_at}: choose it further ahead\n"
-    );
-    assert!(late.stderr.ends_with(&line), "{line}\n{}", late.stderr);
+    check_late(&late.stderr, "pgbench-rs-shards.sh", late_at);
 }

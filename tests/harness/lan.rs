@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use super::netns::ip;
 use super::{cluster, reference, tmp};
 
 /// Whether `case` can run here: as root (namespaces), with every one of
@@ -39,15 +40,6 @@ pub(crate) fn find(program: &str) -> Option<PathBuf> {
         .chain(["/usr/sbin", "/sbin", "/usr/bin", "/bin"].map(PathBuf::from))
         .map(|d| d.join(program))
         .find(|p| p.is_file())
-}
-
-fn ip(args: &[&str]) -> Result<(), String> {
-    let out = Command::new("ip").args(args).output().map_err(|e| format!("ip: {e}"))?;
-    if out.status.success() {
-        Ok(())
-    } else {
-        Err(format!("ip {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim()))
-    }
 }
 
 /// One network of hosts.
