@@ -21,14 +21,16 @@ use super::{cluster, reference, tmp};
 /// the reference is required (`PGBENCH_TEST_REQUIRE_REFERENCE=1`: CI's
 /// `scripts/deps.sh` installs them).
 pub(crate) fn available(case: &str, programs: &[&str]) -> bool {
-    let mut missing: Vec<&str> = programs.iter().copied().filter(|p| find(p).is_none()).collect();
-    if !cluster::is_root() {
-        missing.insert(0, "root (network namespaces)");
-    }
-    if missing.is_empty() {
+    let missing: Vec<&str> = programs.iter().copied().filter(|p| find(p).is_none()).collect();
+    let why = if !cluster::is_root() {
+        "this needs root (network namespaces)".to_string()
+    } else if !missing.is_empty() {
+        format!("{} not found (scripts/deps.sh installs them as root)", missing.join(", "))
+    } else {
         return true;
-    }
-    reference::missing(case, &format!("{} (scripts/deps.sh installs them)", missing.join(", ")));
+    };
+    assert!(!reference::required(), "{why} [{case}], and PGBENCH_TEST_REQUIRE_REFERENCE=1");
+    super::compare::skipped(case, &why);
     false
 }
 
