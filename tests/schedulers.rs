@@ -227,7 +227,7 @@ fn slurm_runs_the_shards_together() {
         (good.join().expect("good"), failing.join().expect("failing"), late.join().expect("late"))
     });
 
-    // The run: each node ran one shard, from START_AT 10 s after the job
+    // The run: each node ran one shard, from START_AT 20 s after the job
     // started, with the file's options.
     assert_eq!(good.ran.code, Some(0), "{}\n{}", good.output, slurm.logs());
     assert_eq!(good.ran.stderr, "");
@@ -318,26 +318,33 @@ fn ssh_and_parallel_run_the_shards() {
         v.push(db);
         v.into_iter().map(String::from).collect()
     };
-    let run = |label: &str, start_at: u64, opts: &[String]| -> (Ran, PathBuf) {
+    let run = |label: &str, start_at: Option<u64>, opts: &[String]| -> (Ran, PathBuf) {
         let here = dir.join(label);
         std::fs::create_dir_all(&here).expect("dir");
         let mut c = ssh.as_user(&deploy("ssh/pgbench-rs-shards.sh"));
         c.args(["client1", "client2", "--"]).args(opts);
-        c.env("PATH", &path).env("START_AT", start_at.to_string()).current_dir(&here);
+        c.env("PATH", &path).env_remove("START_AT").current_dir(&here);
+        if let Some(at) = start_at {
+            c.env("START_AT", at.to_string());
+        }
         (ran(c), here)
     };
 
     // The run, with a script whose name has a space and a variable whose
-    // value has quotes, 12 s ahead (time for parallel, a Perl program, and
-    // ssh to start on a loaded machine).
+    // value has quotes, from the script's own START_AT, 30 s ahead (parallel,
+    // a Perl program, and ssh took 17 s to start the shards under a load of
+    // 28 on 2 cores: 12 s was not enough).
     let mut more: Vec<&str> = SHARD_ARGS.to_vec();
     more.extend(["-f", "my script.sql@1", "-D", "note=it's a \"quoted\" note"]);
     let good_opts = opts(&db.name, &more);
-    let start_at = now() + 12;
-    let (good, here) = run("good", start_at, &good_opts);
+    let before = now();
+    let (good, here) = run("good", None, &good_opts);
+    let after = now();
     assert_eq!(good.code, Some(0), "{}\n{}", good.stdout, good.stderr);
     assert!(!good.stderr.contains("warning") && !good.stderr.contains("error"), "{}", good.stderr);
     let shards: Vec<Value> = (0..2).map(|k| json(&here.join(format!("shard-{k}.json")))).collect();
+    let start_at = u64::try_from(int(&shards[0], "/start_time_us") / 1_000_000).expect("start");
+    assert!((before + 30..=after + 30).contains(&start_at), "{before} {start_at} {after}");
     for (k, s) in shards.iter().enumerate() {
         let mut argv = vec!["pgbench-rs".to_string()];
         argv.extend(good_opts.iter().cloned());
@@ -358,7 +365,7 @@ fn ssh_and_parallel_run_the_shards() {
 
     // client2 is refused: the script names it and fails; client1's report
     // is back (late or not: the failure is what the script reports).
-    let (failing, here) = run("failing", now() + 3, &opts(&refused.name, SHARD_ARGS));
+    let (failing, here) = run("failing", Some(now() + 3), &opts(&refused.name, SHARD_ARGS));
     assert_eq!(failing.code, Some(1), "{}\n{}", failing.stdout, failing.stderr);
     let hba = format!(
         "client2 1\tpgbench-rs: error: connection to server at \"{}\", port {port} failed: FATAL:  pg_hba.conf rejects connection for host \"{}\"",
@@ -380,7 +387,7 @@ fn ssh_and_parallel_run_the_shards() {
 
     // START_AT 5 s ago: both shards start late, the script fails.
     let late_at = now() - 5;
-    let (late, _) = run("late", late_at, &opts(&db.name, &LATE_ARGS));
+    let (late, _) = run("late", Some(late_at), &opts(&db.name, &LATE_ARGS));
     assert_eq!(late.code, Some(1), "{}\n{}", late.stdout, late.stderr);
     check_late(&late.stderr, "pgbench-rs-shards.sh", late_at);
 }
