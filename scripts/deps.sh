@@ -6,8 +6,11 @@
 # valgrind (one test runs pgbench-rs under it, and is skipped without it),
 # groff (the manual page is rendered), and, as root, iproute2 (network
 # namespaces for the shard test), chromium (the HTML report is checked in
-# it), mandoc (it lints the manual page) and sysbench (its OLTP tests are
-# compared with the sysbench builtins). As root on Debian/Ubuntu it
+# it), mandoc (it lints the manual page), sysbench (its OLTP tests are
+# compared with the sysbench builtins), and Slurm (slurmctld, slurmd,
+# slurm-client, munge), OpenSSH (openssh-server, openssh-client) and GNU
+# parallel (the launch files of deploy/ run under them, on simulated
+# hosts). As root on Debian/Ubuntu it
 # installs what is missing with apt-get (Rust only where the distribution's
 # is new enough); otherwise it says exactly what to install and fails
 # (valgrind missing only gets a note).
@@ -121,6 +124,15 @@ fi
 # ip(8): the shard test simulates client machines with network namespaces.
 if [ "$(id -u)" = 0 ] && ! command -v ip >/dev/null 2>&1; then
     missing+=(iproute2)
+fi
+# The schedulers deploy/ is for: Slurm (with munge), ssh and GNU parallel
+# (not moreutils' parallel); their daemons are started by the tests.
+if [ "$(id -u)" = 0 ]; then
+    for p in slurmctld:slurmctld slurmd:slurmd sbatch:slurm-client munged:munge \
+        sshd:openssh-server ssh:openssh-client; do
+        PATH=$PATH:/usr/sbin:/sbin command -v "${p%%:*}" >/dev/null 2>&1 || missing+=("${p#*:}")
+    done
+    parallel --version 2>/dev/null | grep -q 'GNU parallel' || missing+=(parallel)
 fi
 if [ "$(id -u)" = 0 ] && ! id postgres >/dev/null 2>&1; then
     missing+=(postgresql)   # the package creates the postgres OS user

@@ -3,7 +3,8 @@
 //! over veth pairs and start together; the merged report equals what the
 //! shards and their `-l` logs give together; the shards together run the
 //! streams of one run; merging what is not one run is refused; and the
-//! launch files in `deploy/` run the command the test runs.
+//! launch files in `deploy/` run the command the test runs (the
+//! schedulers themselves start them in `schedulers`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -363,10 +364,38 @@ fn merge_refuses_what_is_not_one_run() {
         "{}",
         out.stdout
     );
+    // A shard that aborted, and one that started late, are named (both
+    // made to have started on time, whenever they connected).
+    let edited = |doc: &str, f: &dyn Fn(&mut Value)| {
+        let mut v: Value = serde_json::from_str(doc).expect("JSON");
+        v["late_start_s"] = 0.0.into();
+        f(&mut v);
+        v.to_string()
+    };
+    let a0 = edited(&a0, &|_| ());
+    let aborted = edited(&a1, &|v| v["status"] = "aborted".into());
+    let out = merge("merge-aborted", &[("a0.json", &a0), ("a1.json", &aborted)]);
+    assert_eq!(out.status, Status::Exit(2), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "pgbench: error: shard 1 of 2 was aborted; the above results are incomplete.\n"
+    );
+    let late = edited(&a1, &|v| v["late_start_s"] = 1.5.into());
+    let out = merge("merge-late", &[("a0.json", &a0), ("a1.json", &late)]);
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "pgbench: warning: shard 1 of 2 started 1.500 s after the time of --start-at\n"
+    );
+    assert!(out.stdout.contains("\nlate start: 1.500 s after --start-at\n"), "{}", out.stdout);
 }
 
-/// The Kubernetes Indexed Job and the Slurm job array in `deploy/` run,
-/// for shard K, the command the shard test runs.
+/// The Kubernetes Indexed Job, the Slurm job and the ssh script in
+/// `deploy/` run, for shard K, the command the shard test runs (the ssh
+/// script with the server and database among its options); the Job is
+/// valid by the Kubernetes API's schemas (strictly: no unknown fields) of
+/// 1.29, the first with `backoffLimitPerIndex` on, and of the newest the
+/// validator has, and the validator does refuse a Job with a wrong field.
 #[test]
 fn launch_files_run_the_shard_command() {
     let _one = serial();
@@ -375,16 +404,24 @@ fn launch_files_run_the_shard_command() {
     }
     let pythonpath = crate::harness::require::pytools_dir();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let deploy = root.join("deploy");
     let out = Command::new("python3")
-        .env("PYTHONPATH", pythonpath)
+        .env("PYTHONPATH", &pythonpath)
         .arg(root.join("tests/tools/launch_commands.py"))
-        .arg(root.join("deploy/kubernetes/pgbench-rs-shards.yaml"))
-        .arg(root.join("deploy/slurm/pgbench-rs-shards.sbatch"))
+        .arg(deploy.join("kubernetes/pgbench-rs-shards.yaml"))
+        .arg(deploy.join("slurm/pgbench-rs-shards.sbatch"))
+        .arg(deploy.join("ssh/pgbench-rs-shards.sh"))
         .output()
         .expect("python3");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    for launcher in ["kubernetes", "slurm"] {
+    let ssh_args: Vec<&str> =
+        [&["-h", "db.example", "-U", "postgres"], SHARD_ARGS, &["pgbench"]].concat();
+    for (launcher, args, report) in [
+        ("kubernetes", SHARD_ARGS, "/results/shard-"),
+        ("slurm", SHARD_ARGS, "shard-"),
+        ("ssh", ssh_args.as_slice(), "shard-"),
+    ] {
         let shards = v[launcher].as_array().expect("commands");
         assert_eq!(shards.len(), 2, "{launcher}");
         for (k, argv) in shards.iter().enumerate() {
@@ -397,18 +434,46 @@ fn launch_files_run_the_shard_command() {
                     && !a.starts_with("--start-at=")
                     && !a.starts_with("--report-json=")
             });
-            assert_eq!(ours, SHARD_ARGS, "{launcher} shard {k}");
+            assert_eq!(ours, args, "{launcher} shard {k}");
             assert_eq!(
                 theirs,
                 [
                     format!("--shard={k}/2").as_str(),
                     "--start-at=1796131239.5",
-                    &format!("--report-json=/results/shard-{k}.json")
+                    &format!("--report-json={report}{k}.json")
                 ],
                 "{launcher} shard {k}"
             );
         }
     }
+
+    // The Job as `envsubst '$START_AT'` gives it to kubectl.
+    let dir = crate::harness::tmp::fresh_dir("kubernetes-job");
+    let text =
+        std::fs::read_to_string(deploy.join("kubernetes/pgbench-rs-shards.yaml")).expect("the Job");
+    assert!(text.contains("\"${START_AT}\""), "{text}");
+    let job = dir.join("job.yaml");
+    std::fs::write(&job, text.replace("${START_AT}", "1796131239")).expect("job.yaml");
+    let wrong = dir.join("wrong.yaml");
+    std::fs::write(&wrong, text.replace("parallelism: 2", "parallelism: \"2\"")).expect("wrong");
+    let validate = |version: &str, file: &Path| {
+        let out = Command::new("python3")
+            .env("PYTHONPATH", &pythonpath)
+            .args(["-m", "kubernetes_validate", "--strict", "-k", version])
+            .arg(file)
+            .output()
+            .expect("python3 -m kubernetes_validate");
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.success(), text)
+    };
+    for version in ["1.29.0", "1.37.0"] {
+        let (ok, text) = validate(version, &job);
+        assert!(ok, "Kubernetes {version}: {text}");
+        assert!(text.contains("passed for resource job/pgbench-rs-shards"), "{text}");
+    }
+    let (ok, text) = validate("1.37.0", &wrong);
+    assert!(!ok && text.contains("spec.parallelism: '2' is not of type 'integer'"), "{text}");
 }
 
 /// The shards of one run (`args` and `--shard=K/N`,

@@ -46,3 +46,8 @@ mod reconnect;
 /// `--rate-profile`'s steps, against a real server.
 #[cfg(test)]
 mod profiles;
+
+/// The shards under Slurm and under ssh with GNU parallel, on simulated
+/// hosts.
+#[cfg(test)]
+mod schedulers;

@@ -164,16 +164,20 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
     let aligned = apart_us <= ALIGNED_US;
     // The shards interrupted by a signal: (shard, signal name).
     let mut interrupted: Vec<(i64, String)> = Vec::new();
-    let mut aborted = false;
+    // The shards in whose runs a client aborted, and those that started
+    // after --start-at (shard, µs late).
+    let mut aborted: Vec<i64> = Vec::new();
+    let mut late_shards: Vec<(i64, i64)> = Vec::new();
     for d in docs {
         let v = &d.v;
+        let index = read::int(v, &["shard", "index"])?;
         match read::text(v, &["status"])? {
             "completed" => {}
             "interrupted" => {
                 let by = v["interrupted_by"].as_str().unwrap_or("a signal").to_string();
-                interrupted.push((read::int(v, &["shard", "index"])?, by));
+                interrupted.push((index, by));
             }
-            _ => aborted = true,
+            _ => aborted.push(index),
         }
         complete &= read::text(v, &["status"])? == "completed";
         total.merge(&read::stats(&v["totals"])?);
@@ -185,6 +189,9 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         #[allow(clippy::cast_possible_truncation)]
         let late_us = (read::num(v, &["late_start_s"])? * 1e6).round() as i64;
         late_start = late_start.max(late_us);
+        if late_us > 0 {
+            late_shards.push((index, late_us));
+        }
         start_us = start_us.min(read::int(v, &["start_time_us"])?);
         end_us = end_us.max(read::int(v, &["end_time_us"])?);
         for (i, sv) in read::list(v, &["scripts"])?.iter().enumerate().take(n_scripts) {
@@ -216,6 +223,13 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
                     .map_err(|e| BadField(format!("progress.intervals: {e}")))?;
             }
         }
+    }
+    let n = docs.len();
+    for (k, late_us) in &late_shards {
+        log::warning!(
+            "shard {k} of {n} started {} s after the time of --start-at",
+            Fixed(*late_us as f64 / 1e6, 3)
+        );
     }
     if !aligned {
         let apart = apart_us as f64 / 1e6;
@@ -304,10 +318,9 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         text.push_str(&crate::serverstats::text(&server, secs));
     }
     report::write_stdout(&text);
-    if aborted {
-        log::error!("Run was aborted; the above results are incomplete.");
+    for k in &aborted {
+        log::error!("shard {k} of {n} was aborted; the above results are incomplete.");
     }
-    let n = docs.len();
     for (k, by) in &interrupted {
         log::error!("shard {k} of {n} was interrupted by {by}; the above results are incomplete.");
     }

@@ -62,12 +62,18 @@
 //! * `checks::{check_with_python, check_page}` — the JSON report against
 //!   its schema and HdrHistogram's Python library; the HTML page in
 //!   headless Chromium.
+//! * `lan::Lan::new(n, names)` — simulated hosts on one network (network
+//!   and UTS namespaces on a bridge), `lan::Daemon` — a daemon started on
+//!   one, `lan::available(case, programs)` — the skip for missing
+//!   programs; `slurm::Slurm::start` — a Slurm cluster on such hosts;
+//!   `sshd::Sshd::start` — sshd on each, and a user whose ssh reaches them.
 
 pub(crate) mod bench;
 pub(crate) mod checks;
 pub(crate) mod cluster;
 pub(crate) mod compare;
 pub(crate) mod expected;
+pub(crate) mod lan;
 pub(crate) mod live;
 pub(crate) mod netns;
 pub(crate) mod normalize;
@@ -76,6 +82,8 @@ pub(crate) mod require;
 pub(crate) mod runner;
 pub(crate) mod shapes;
 pub(crate) mod shards;
+pub(crate) mod slurm;
+pub(crate) mod sshd;
 pub(crate) mod standby;
 pub(crate) mod tmp;
 

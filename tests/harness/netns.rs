@@ -19,7 +19,8 @@ pub(crate) struct Machine {
     host_if: String,
 }
 
-fn ip(args: &[&str]) -> Result<(), String> {
+/// Runs `ip ARGS`; its stderr as the error.
+pub(crate) fn ip(args: &[&str]) -> Result<(), String> {
     let out = Command::new("ip").args(args).output().map_err(|e| format!("ip: {e}"))?;
     if out.status.success() {
         Ok(())

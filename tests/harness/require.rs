@@ -6,7 +6,7 @@
 //! it needs. Where it is there, the answer is true. Where it is not:
 //! * with `PGBENCH_TEST_REQUIRE_<NAME>=1` for that need (`SERVER`,
 //!   `REFERENCE`, `PYTOOLS`, `CHROMIUM`, `VALGRIND`, `SYSBENCH`, `ROOT`,
-//!   `MANDOC`), or `PGBENCH_TEST_REQUIRE_ALL=1` (CI sets it), the test
+//!   `MANDOC`, `HOSTS`, `SLURM`, `SSH`), or `PGBENCH_TEST_REQUIRE_ALL=1` (CI sets it), the test
 //!   fails, naming what is missing and how to install it;
 //! * otherwise it prints one `skipped: TEST: ...` line (once per test and
 //!   need), counts it, and the answer is false: the test returns, or
@@ -42,6 +42,13 @@ pub(crate) enum Need {
     Root,
     /// mandoc (the manual page's lint).
     Mandoc,
+    /// Simulated hosts (root, and iproute2's and util-linux's programs:
+    /// `lan::PROGRAMS`).
+    Hosts,
+    /// Debian's Slurm and munge (`slurm::PROGRAMS`).
+    Slurm,
+    /// OpenSSH's server and client and GNU parallel (`sshd::PROGRAMS`).
+    Ssh,
 }
 
 impl Need {
@@ -56,6 +63,9 @@ impl Need {
             Need::Sysbench => "SYSBENCH",
             Need::Root => "ROOT",
             Need::Mandoc => "MANDOC",
+            Need::Hosts => "HOSTS",
+            Need::Slurm => "SLURM",
+            Need::Ssh => "SSH",
         }
     }
 
@@ -77,6 +87,18 @@ impl Need {
             Need::Sysbench => "no sysbench 1.0.20 (scripts/deps.sh installs it as root)".into(),
             Need::Root => "not root (network namespaces, the server's OS user)".into(),
             Need::Mandoc => "no mandoc (scripts/deps.sh installs it as root)".into(),
+            Need::Hosts => format!(
+                "no simulated hosts (root and {}, which scripts/deps.sh installs)",
+                super::lan::PROGRAMS.join(", ")
+            ),
+            Need::Slurm => format!(
+                "no Slurm ({}: scripts/deps.sh installs them as root)",
+                super::slurm::PROGRAMS.join(", ")
+            ),
+            Need::Ssh => format!(
+                "no ssh and GNU parallel ({}: scripts/deps.sh installs them as root)",
+                super::sshd::PROGRAMS.join(", ")
+            ),
         }
     }
 
@@ -95,10 +117,13 @@ impl Need {
             Need::Valgrind => runs("valgrind", &["--version"], ""),
             Need::Sysbench => runs("sysbench", &["--version"], "sysbench 1.0.20"),
             Need::Root => super::cluster::is_root(),
-            Need::Mandoc => Command::new("sh")
-                .args(["-c", "command -v mandoc"])
-                .output()
-                .is_ok_and(|o| o.status.success()),
+            Need::Mandoc => super::lan::find("mandoc").is_some(),
+            Need::Hosts => {
+                super::cluster::is_root()
+                    && super::lan::PROGRAMS.iter().all(|p| super::lan::find(p).is_some())
+            }
+            Need::Slurm => super::slurm::PROGRAMS.iter().all(|p| super::lan::find(p).is_some()),
+            Need::Ssh => super::sshd::PROGRAMS.iter().all(|p| super::lan::find(p).is_some()),
         };
         found.push((self, p));
         p

@@ -1,8 +1,8 @@
-"""The command lines the launch files of deploy/ run for each shard, as
-JSON: {"kubernetes": [argv of shard 0, ...], "slurm": [...]}, with
-START_AT set to 1796131239.5.
+"""The command lines the launch files of deploy/ run for each shard with
+their own benchmark options, as JSON: {"kubernetes": [argv of shard 0,
+...], "slurm": [...], "ssh": [...]} (two shards, START_AT 1796131239.5).
 
-Usage: launch_commands.py KUBERNETES_YAML SLURM_SBATCH
+Usage: launch_commands.py KUBERNETES_YAML SLURM_SBATCH SSH_SCRIPT
 """
 import json
 import re
@@ -30,18 +30,36 @@ def kubernetes(path):
     return out
 
 
+def opts(text):
+    """The words of the script's `opts=(...)` array."""
+    return shlex.split(re.search(r"^opts=\(([^)]*)\)", text, re.M).group(1))
+
+
+def expand(template, values):
+    return shlex.split(re.sub(r"\$\{?(\w+)\}?", lambda m: values[m.group(1)], template))
+
+
 def slurm(path):
     text = open(path).read()
-    lo, hi = map(int, re.search(r"^#SBATCH --array=(\d+)-(\d+)$", text, re.M).groups())
-    joined = text.replace("\\\n", " ")
-    line = next(l for l in joined.splitlines() if re.match(r"\s*(exec\s+)?pgbench-rs\s", l))
-    out = []
-    for k in range(lo, hi + 1):
-        values = {"SLURM_ARRAY_TASK_ID": str(k), "SLURM_ARRAY_TASK_COUNT": str(hi - lo + 1), "START_AT": START_AT}
-        expanded = re.sub(r"\$\{(\w+)\}", lambda m: values[m.group(1)], line)
-        argv = shlex.split(expanded)
-        out.append(argv[1:] if argv[0] == "exec" else argv)
-    return out
+    nodes = int(re.search(r"^#SBATCH --nodes=(\d+)$", text, re.M).group(1))
+    per_node = int(re.search(r"^#SBATCH --ntasks-per-node=(\d+)$", text, re.M).group(1))
+    # srun ... bash -c 'exec pgbench-rs "$@" REST' pgbench-rs "${opts[@]}"
+    rest = re.search(r"""^srun .*bash -c 'exec pgbench-rs "\$@" ([^']*)' pgbench-rs "\$\{opts\[@\]\}"$""", text, re.M).group(1)
+    n = nodes * per_node
+    values = lambda k: {"SLURM_PROCID": str(k), "SLURM_NTASKS": str(n), "START_AT": START_AT}
+    return [["pgbench-rs"] + opts(text) + expand(rest, values(k)) for k in range(n)]
 
 
-print(json.dumps({"kubernetes": kubernetes(sys.argv[1]), "slurm": slurm(sys.argv[2])}))
+def ssh(path):
+    text = open(path).read()
+    # ssh -- "$1" "... && exec pgbench-rs$remote_opts REST"
+    rest = re.search(r'exec pgbench-rs\$remote_opts ([^"]*)"$', text, re.M).group(1)
+    values = lambda k: {"2": str(k), "n": "2", "start_at": START_AT}
+    return [["pgbench-rs"] + opts(text) + expand(rest, values(k)) for k in range(2)]
+
+
+print(json.dumps({
+    "kubernetes": kubernetes(sys.argv[1]),
+    "slurm": slurm(sys.argv[2]),
+    "ssh": ssh(sys.argv[3]),
+}))
