@@ -34,11 +34,14 @@ release:
 	$(CARGO) build --release $(CARGO_FLAGS)
 
 ## Formatting, lints, unit and integration tests (the integration tests
-## start their own throwaway PostgreSQL servers). Most integration tests
-## wait on servers rather than compute, so they run TEST_THREADS at a
-## time, more than there are cores; the tests whose verdict depends on
-## when things happen (the `timing` target, tests/timing.rs) run after
-## them, one at a time.
+## start their own throwaway PostgreSQL servers). Two test processes run
+## side by side: the unit tests and the `integration` target, which wait
+## on servers rather than compute and so run TEST_THREADS at a time, more
+## than there are cores; and the `timing` target (tests/timing.rs), the
+## tests whose verdict depends on when things happen, one at a time (each
+## waits on the program's own events and allows for a loaded machine:
+## the other process is load it must bear). Each one's output is printed
+## when it ends.
 TEST_THREADS ?= 6
 ## Here the integration tests need a PostgreSQL server (which deps.sh
 ## installs as root): PGBENCH_TEST_REQUIRE_SERVER=1 makes a missing one a
@@ -46,8 +49,14 @@ TEST_THREADS ?= 6
 ## tests/harness/require.rs for the other PGBENCH_TEST_REQUIRE_ switches).
 test: lint
 	scripts/deps.sh
+	$(CARGO) test $(CARGO_FLAGS) --no-run
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-parallel test-serial
+
+.PHONY: test-parallel test-serial
+test-parallel:
 	PGBENCH_TEST_REQUIRE_SERVER=1 $(CARGO) test $(CARGO_FLAGS) --lib --test integration \
 		-- --test-threads=$(TEST_THREADS)
+test-serial:
 	PGBENCH_TEST_REQUIRE_SERVER=1 $(CARGO) test $(CARGO_FLAGS) --test timing -- --test-threads=1
 
 ## The opt-in build with the build trick (PGBENCH_RS_BUILD_TRICKS=on: the

@@ -366,3 +366,36 @@ fn sigint_during_initialization_cancels_as_c_does() {
     assert_eq!(outs[0].0, Status::Exit(1));
     assert!(outs[0].1.contains("Cancel request sent"), "{}", outs[0].1);
 }
+
+/// A signal in the second of five runs of `--repeat` ends it after that
+/// run: the reports of the two runs made and their table.
+#[test]
+fn a_signal_ends_a_repeat_after_the_run_it_interrupted() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
+    let db = pgbench_db("repeat-int");
+    let args = ["-n", "-S", "-T", "3", "--repeat=5", "--report-json=r.json", db.name.as_str()];
+    let mut run = Pgbench::new(args).label("repeat-int").spawn_under_test();
+    // Half a second into the second run's measurement (of three seconds).
+    let origin = run.event("measuring", 2);
+    crate::harness::live::Running::sleep_until(origin + 0.5);
+    run.signal(libc::SIGINT);
+    let out = run.finish();
+    assert_eq!(out.status, Status::Signal(libc::SIGINT), "{}\n{}", out.stdout, out.stderr);
+    // The reports of the two runs made, then their table; no further run.
+    let n = out.stdout.matches("\ntps = ").count();
+    assert_eq!(n, 2, "{}", out.stdout);
+    assert!(out.stderr.contains("run 2 of 5"), "{}", out.stderr);
+    assert!(!out.stderr.contains("run 3 of 5"), "{}", out.stderr);
+    let table: Vec<&str> =
+        out.stdout.lines().skip_while(|l| !l.starts_with("summary of the runs")).collect();
+    assert_eq!(table.len(), 3, "{}", out.stdout);
+    assert!(table[2].starts_with("      1        1     2  "), "{}", table[2]);
+    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json is JSON");
+    assert_eq!(doc["format"], "pgbench-rs points");
+    let runs = doc["points"][0]["runs"].as_array().expect("runs");
+    let status: Vec<&str> = runs.iter().filter_map(|r| r["status"].as_str()).collect();
+    assert_eq!(status, ["completed", "interrupted"]);
+}

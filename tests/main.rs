@@ -55,6 +55,10 @@ mod continue_on_error;
 #[cfg(test)]
 mod workloads;
 
+/// --repeat, --sweep-clients and --compare (statistics, gates, refusals).
+#[cfg(test)]
+mod comparisons;
+
 /// The HTML report, rendered in headless Chromium.
 #[cfg(test)]
 mod html;

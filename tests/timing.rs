@@ -1,10 +1,12 @@
 //! Integration tests whose verdict depends on when things happen: a
 //! signal during a run, a server restarted or a link cut in its middle,
 //! `--start-at`, a warm-up, samples a second apart, rates and latencies
-//! compared. They run one at a time (each takes [`harness::serial`]), in
-//! a process of their own, so that no other test's load moves them; each
-//! waits on the program's own events (see `harness::live`), and each bound
-//! it asserts on a time says what it allows for.
+//! compared. They run one at a time (each takes [`harness::serial`]), so
+//! that they do not load each other (two servers restarted at once, two
+//! sweeps), in a process of their own that `make test` runs beside the
+//! parallel tests, whose load they bear as they bear four busy loops:
+//! each waits on the program's own events (see `harness::live`), and each
+//! bound it asserts on a time says what it allows for.
 //!
 //! Every module is `cfg(test)` (this crate is only ever built as a test), so
 //! the test-only lint relaxations of clippy.toml apply to helpers too.
@@ -34,10 +36,6 @@ mod warmup;
 /// One run split over machines: --shard, --start-at, --merge.
 #[cfg(test)]
 mod shards;
-
-/// --repeat, --sweep-clients and --compare (statistics, gates, refusals).
-#[cfg(test)]
-mod comparisons;
 
 /// `--reconnect` through a server restart, against a real server.
 #[cfg(test)]
