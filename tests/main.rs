@@ -12,6 +12,10 @@
 #[allow(dead_code, unused_imports)]
 mod harness;
 
+/// The harness's own tests.
+#[cfg(test)]
+mod selftest;
+
 /// Command-line errors, help, version, builtin listing (no server).
 #[cfg(test)]
 mod cli;

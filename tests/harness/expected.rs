@@ -246,27 +246,3 @@ pub(crate) fn ambiguous_line_17(shown: &str) -> String {
     }
     line
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn help_17_ends_with_postgresqls_places() {
-        assert!(HELP_17.ends_with(HELP_17_END));
-        assert!(HELP_OURS_END.ends_with(">\n") && HELP_OURS_END.contains(REPORT_BUGS_OURS));
-    }
-
-    #[test]
-    fn ambiguous_lines_follow_the_17_table() {
-        assert_eq!(
-            ambiguous_line_17("d"),
-            "pgbench: option '--d' is ambiguous; possibilities: '--dbname' '--define' '--debug'"
-        );
-        assert_eq!(
-            ambiguous_line_17("f=5"),
-            "pgbench: option '--f=5' is ambiguous; possibilities: '--file' '--fillfactor' \
-             '--foreign-keys' '--failures-detailed'"
-        );
-    }
-}
