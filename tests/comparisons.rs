@@ -157,17 +157,25 @@ fn random_splits_of_one_command_are_rarely_significant() {
     }
     // The exact test at 5% finds the halves apart in 8 of the 252 splits
     // (U of 0, 1 or 2 either way: 4 + 4 of the 252 ways the ranks may
-    // fall), whatever the values, when the ten differ (fewer with ties):
-    // which 8 depends on the runs' order, so no one split may be asserted
-    // to pass, but the count is the test's false-positive rate, exactly.
+    // fall), whatever the values, when the ten differ: which 8 depends on
+    // the runs' order, so no one split may be asserted to pass, but the
+    // count is the test's false-positive rate, exactly. With ties (values
+    // printed to the microsecond can be equal) the test is the normal
+    // approximation with the tie and continuity corrections, whose count
+    // depends on the pattern of the ties only: 20 at most, over all 512
+    // patterns of ten values (counted once, with that formula, as scipy
+    // computes it).
     eprintln!("significant in 252 splits: {significant:?}; the gate failed {gated} times");
     for (key, all) in &values {
         let n = significant.get(key).copied().unwrap_or(0);
         let distinct = all.windows(2).all(|w| w[0] != w[1]);
-        let want = if distinct { 8..=8 } else { 0..=8 };
+        let want = if distinct { 8..=8 } else { 0..=20 };
         assert!(want.contains(&n), "{key} was significant in {n} of 252 A/A splits: {all:?}");
     }
-    assert!(gated <= 16, "the gate failed {gated} times");
+    // A split fails the gate only where tps or p99 was significant.
+    let either = significant.get("tps").copied().unwrap_or(0)
+        + significant.get("latency_ms.p99").copied().unwrap_or(0);
+    assert!(gated <= either, "the gate failed {gated} times, in {either} significant splits");
 }
 
 #[test]

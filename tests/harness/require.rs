@@ -18,7 +18,7 @@
 
 use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
@@ -79,9 +79,9 @@ impl Need {
                 "no reference PostgreSQL {v} with its C pgbench (scripts/pgref.sh installs it \
                  as root)"
             ),
-            Need::PyTools => {
-                "no Python tools of tests/tools (scripts/pytools.sh installs them)".into()
-            }
+            Need::PyTools => "no Python tools of tests/tools/requirements.txt, or not those it \
+                               names now (scripts/pytools.sh installs them)"
+                .into(),
             Need::Chromium => "no chromium (scripts/deps.sh installs it as root)".into(),
             Need::Valgrind => "no valgrind (scripts/deps.sh installs it as root)".into(),
             Need::Sysbench => "no sysbench 1.0.20 (scripts/deps.sh installs it as root)".into(),
@@ -112,7 +112,13 @@ impl Need {
         let p = match self {
             Need::Server => super::cluster::bindir().is_some(),
             Need::Reference(v) => super::reference::bindir(v).is_some(),
-            Need::PyTools => pytools_dir().join(".installed").is_file(),
+            Need::PyTools => {
+                // (pytools.sh's stamp is the requirements it installed.)
+                let req =
+                    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tools/requirements.txt");
+                let stamp = std::fs::read(pytools_dir().join(".installed")).ok();
+                stamp.is_some() && stamp == std::fs::read(req).ok()
+            }
             Need::Chromium => chromium_path().is_some(),
             Need::Valgrind => runs("valgrind", &["--version"], ""),
             Need::Sysbench => runs("sysbench", &["--version"], "sysbench 1.0.20"),
