@@ -6,11 +6,12 @@
 //! refusal names the files.
 
 use crate::error::Error;
+use crate::report::doc::{self, Kind};
 use serde_json::Value;
 
 use super::Doc;
 
-/// Reads one document: JSON, and a pgbench-rs report of the schema this
+/// Reads one document: JSON, and a run's document of the schema this
 /// program writes.
 pub(super) fn read(path: &str) -> Result<Value, Error> {
     let text = match std::fs::read_to_string(path) {
@@ -28,17 +29,13 @@ pub(super) fn read(path: &str) -> Result<Value, Error> {
             return Err(Error::new(format!("report file \"{path}\" is not JSON: {e}")));
         }
     };
-    if v["format"] != "pgbench-rs report" {
+    if Kind::of(&v) != Some(Kind::Run) {
         return Err(Error::new(format!("\"{path}\" is not a pgbench-rs JSON report")));
     }
-    let version = u64::from(crate::report::json::SCHEMA_VERSION);
-    if v["schema_version"].as_u64() != Some(version) {
-        return Err(Error::new(format!(
-            "\"{path}\" has schema version {}, this pgbench-rs reads version {version}",
-            v["schema_version"]
-        )));
+    match doc::version_problem(&v, path) {
+        Some(problem) => Err(Error::new(problem)),
+        None => Ok(v),
     }
-    Ok(v)
 }
 
 /// The configuration fields that may differ between the shards of one

@@ -7,7 +7,6 @@
 
 mod check;
 mod outages;
-mod read;
 mod steps;
 
 use crate::error::Error;
@@ -16,6 +15,7 @@ use serde_json::Value;
 use crate::compat::fmt::Fixed;
 use crate::config::{MergeConfig, PartitionMethod, Percentile, RunLength};
 use crate::log;
+use crate::report::doc::fields::{self as read, BadField};
 use crate::report::html;
 use crate::report::json::{self, RunFacts};
 use crate::report::progress::{ProgressFormat, format_progress};
@@ -23,7 +23,6 @@ use crate::report::{self, RunParams, RunTotals};
 use crate::script::{QueryMode, Script, VarRegistry, parse_script};
 use crate::stats::series::{Interval, PackedPart, Part, RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
-use read::BadField;
 
 /// How a merge that was made ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

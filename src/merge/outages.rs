@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::read::{self, BadField};
+use crate::report::doc::fields::{self as read, BadField};
 use crate::report::outages::OutageRow;
 
 /// Epoch seconds as µs.

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::read::{self, BadField};
+use crate::report::doc::fields::{self as read, BadField};
 use crate::report::steps::StepRow;
 use crate::stats::StatsData;
 

@@ -2,7 +2,7 @@
 //! with every number the text report prints, the configuration, the
 //! distributions (percentiles, and histograms in HdrHistogram's standard
 //! encoding) and the series of one-second intervals. Its shape is
-//! `schema/report.schema.json`; [`SCHEMA_VERSION`] names the version.
+//! `schema/report.schema.json`; [`super::doc`] owns its format and version.
 //!
 //! Durations are milliseconds (`*_ms`), except the raw sums kept for
 //! exact merging (`sum_us`, `sum2_us`: µs and µs²) and the histograms
@@ -24,9 +24,6 @@ use crate::script::QueryMode;
 use crate::stats::hist::Hist;
 use crate::stats::series::{Part, all_scripts};
 use crate::stats::{SimpleStats, StatsData};
-
-/// The version of the document's shape (its schema).
-pub(crate) const SCHEMA_VERSION: u32 = 1;
 
 /// What the document says about the run besides its statistics.
 #[derive(Debug)]
@@ -381,8 +378,6 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         })
         .collect();
     let mut doc = json!({
-        "format": "pgbench-rs report",
-        "schema_version": SCHEMA_VERSION,
         "pgbench_rs_version": env!("CARGO_PKG_VERSION"),
         "pgbench_version": crate::version::PG_VERSION,
         "libpq_version": version_text(crate::pq::lib_version()),
@@ -408,6 +403,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         "progress": progress(t, f, p.throttled, pcts),
     });
     if let Value::Object(doc) = &mut doc {
+        doc.extend(super::doc::Kind::Run.header());
         if let Some(rows) = t.outages {
             doc.insert("outages".into(), super::outages::json(rows));
         }

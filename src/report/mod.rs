@@ -5,6 +5,7 @@
 //! tested byte for byte, and written to stdout in one piece.
 
 pub(crate) mod collect;
+pub(crate) mod doc;
 pub(crate) mod files;
 pub(crate) mod html;
 pub(crate) mod json;

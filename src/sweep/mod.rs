@@ -11,11 +11,11 @@ mod table;
 
 use serde_json::{Value, json};
 
-use crate::compare::runs::POINTS_FORMAT;
 use crate::config::{BenchConfig, Extensions};
 use crate::engine::{self, RunOutcome};
 use crate::error::Error;
 use crate::log;
+use crate::report::doc::Kind;
 
 /// How a sweep went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,9 +124,7 @@ fn document(points: &[PointRuns]) -> Value {
         .iter()
         .map(|p| json!({"clients": p.clients, "threads": p.threads, "runs": p.runs}))
         .collect();
-    json!({
-        "format": POINTS_FORMAT,
-        "schema_version": 1,
-        "points": list,
-    })
+    let mut doc = Kind::Points.header();
+    doc.insert("points".into(), Value::Array(list));
+    Value::Object(doc)
 }
