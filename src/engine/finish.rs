@@ -112,12 +112,13 @@ pub(super) fn report(
         report_per_command: cfg.report_per_command,
         percentiles: cfg.ext.latency_percentiles.as_deref(),
     };
-    let outage_rows = cfg.ext.reconnect.map(|_| {
+    let outages = cfg.ext.reconnect.map(|_| {
         let mut log = OutageLog::new(bench_start);
         for o in results.iter().filter_map(|r| r.state.outage.as_deref()) {
             log.merge(o);
         }
-        report::outages::rows(&log, bench_start, e.end, e.epoch_shift)
+        let shift = e.epoch_shift;
+        report::outages::RunOutages::of(log.shifted(shift), bench_start + shift, e.end + shift)
     });
     let step_rows = cfg.ext.rate_profile.as_ref().map(|p| {
         let mut steps = vec![StatsData::new(0); p.points().len()];
@@ -137,7 +138,7 @@ pub(super) fn report(
         scripts: &script_stats,
         commands: &cmd_stats,
         dist: dist.as_ref(),
-        outages: outage_rows.as_deref(),
+        outages: outages.as_ref(),
         steps: step_rows.as_deref(),
     };
     let mut text = report::format_results(&params, &totals);
@@ -212,7 +213,7 @@ pub(super) fn report(
             span_s: (e.end - e.origin) as f64 / 1e6,
             deadline_s: e.deadline.map(|d| (d.us() - e.origin) as f64 / 1e6),
             marks: html::marks::Marks::of(
-                outage_rows.as_deref(),
+                outages.as_ref().map(|o| &o.rows[..]),
                 cfg.ext.rate_profile.as_ref(),
                 step_rows.as_deref(),
                 e.origin + e.epoch_shift,

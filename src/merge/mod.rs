@@ -6,7 +6,6 @@
 //! merged document are produced by the same code as a run's.
 
 mod check;
-mod outages;
 mod steps;
 
 use crate::error::Error;
@@ -18,9 +17,11 @@ use crate::log;
 use crate::report::doc::fields::{self as read, BadField};
 use crate::report::html;
 use crate::report::json::{self, RunFacts};
+use crate::report::outages::RunOutages;
 use crate::report::progress::{ProgressFormat, format_progress};
 use crate::report::{self, RunParams, RunTotals};
 use crate::script::{QueryMode, Script, VarRegistry, parse_script};
+use crate::stats::outage::OutageLog;
 use crate::stats::series::{Interval, PackedPart, Part, RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
 
@@ -275,7 +276,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
     };
     let values: Vec<&Value> = docs.iter().map(|d| &d.v).collect();
     let step_rows = steps::merged(&values)?;
-    let outage_rows = outages::merged(&values, start_us)?;
+    let outages = merged_outages(&values, start_us, end_us)?;
     let totals = RunTotals {
         total,
         total_duration_us: end_us - start_us,
@@ -285,7 +286,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         scripts: &scripts,
         commands: &commands,
         dist: Some(&dist),
-        outages: outage_rows.as_deref(),
+        outages: outages.as_ref(),
         steps: step_rows.as_deref(),
     };
 
@@ -385,7 +386,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             // Each shard's -T counts from its own start.
             deadline_s: params.length.seconds().map(|d| f64::from(d) + apart_us as f64 / 1e6),
             marks: html::marks::Marks::of(
-                outage_rows.as_deref(),
+                outages.as_ref().map(|o| &o.rows[..]),
                 None,
                 step_rows.as_deref(),
                 origin_us,
@@ -406,6 +407,28 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         None if complete => Merged::Complete,
         None => Merged::Aborted,
     })
+}
+
+/// The merged run's outages (none when the shards ran without
+/// `--reconnect`): the run's algorithm on the shards' notes merged,
+/// for the measurement from `start_us` to `end_us` (Unix epoch µs).
+fn merged_outages(
+    docs: &[&Value],
+    start_us: i64,
+    end_us: i64,
+) -> Result<Option<RunOutages>, BadField> {
+    let mut merged: Option<OutageLog> = None;
+    for d in docs {
+        let Some(log) = report::outages::log_of(d)? else {
+            if d["outages"].is_null() {
+                continue;
+            }
+            // (The outages without the notes they are made of.)
+            return Err(BadField("outage_log".into()));
+        };
+        merged.get_or_insert_with(|| OutageLog::new(start_us)).merge(&log);
+    }
+    Ok(merged.map(|log| RunOutages::of(log, start_us, end_us)))
 }
 
 /// A shard's transactions per second, one point a second: (start of the

@@ -404,8 +404,9 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
     });
     if let Value::Object(doc) = &mut doc {
         doc.extend(super::doc::Kind::Run.header());
-        if let Some(rows) = t.outages {
-            doc.insert("outages".into(), super::outages::json(rows));
+        if let Some(run) = t.outages {
+            doc.insert("outages".into(), super::outages::json(&run.rows));
+            doc.insert("outage_log".into(), run.log_json());
         }
         if let Some(rows) = t.steps {
             doc.insert("steps".into(), super::steps::json(rows));

@@ -129,7 +129,7 @@ pub(crate) struct RunTotals<'a> {
     /// The distributions (when they were recorded).
     pub(crate) dist: Option<&'a RunDist>,
     /// `--reconnect`: the outages.
-    pub(crate) outages: Option<&'a [outages::OutageRow]>,
+    pub(crate) outages: Option<&'a outages::RunOutages>,
     /// `--rate-profile`: its steps.
     pub(crate) steps: Option<&'a [steps::StepRow]>,
 }
@@ -368,8 +368,8 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
         let _ = writeln!(o, "initial connection time = {} ms", Fixed(m.initial_connection_ms, 3));
         let _ = writeln!(o, "tps = {} (without initial connection time)", Fixed(m.tps, 6));
     }
-    if let Some(rows) = t.outages {
-        outages::text(&mut o, rows);
+    if let Some(run) = t.outages {
+        outages::text(&mut o, &run.rows);
     }
     if let Some(rows) = t.steps {
         steps::text(&mut o, rows);
