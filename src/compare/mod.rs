@@ -17,6 +17,7 @@ use crate::config::CompareConfig;
 use crate::error::Error;
 use crate::log;
 use crate::report::doc::{Better, Kind, Metric, RunDoc, compared};
+use crate::report::files::Written;
 use crate::stats::mannwhitney as stats;
 use runs::Point;
 
@@ -293,8 +294,9 @@ fn gate_failures(points: &[PointChange], conditions: &[gate::Condition]) -> Vec<
     out
 }
 
-/// Runs `--compare`.
-pub(crate) fn run(cfg: &CompareConfig) -> Result<Verdict, Error> {
+/// Runs `--compare`: its verdict, and whether its report files were
+/// written.
+pub(crate) fn run(cfg: &CompareConfig) -> Result<(Verdict, Written), Error> {
     let base = runs::load(&cfg.base)?;
     let new = runs::load(&cfg.new)?;
     let pairs = pair_points(&base, &new, cfg)?;
@@ -307,29 +309,19 @@ pub(crate) fn run(cfg: &CompareConfig) -> Result<Verdict, Error> {
     let points: Vec<PointChange> = pairs.iter().map(|(b, n)| compare_point(b, n)).collect();
     let summary = text(&points, &cfg.base, &cfg.new);
     crate::report::write_stdout(&summary);
+    let mut written = Written::All;
     if let Some(path) = cfg.report_json.as_deref() {
-        let doc = document(&points, cfg, forced);
-        if let Err(err) = crate::report::json::write(path, &doc) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+        written = crate::report::json::save(path, &document(&points, cfg, forced));
     }
     if let Some(path) = cfg.report_html.as_deref() {
         let page = html::render(&summary, &pairs);
-        if let Err(err) = crate::report::html::write(path, &page) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+        written = written.and(crate::report::files::save_bytes(path, page.as_bytes()));
     }
     let failures = gate_failures(&points, &cfg.fail_if);
     for f in &failures {
         log::error!("{f}");
     }
-    Ok(if failures.is_empty() { Verdict::Passed } else { Verdict::GateFailed })
+    Ok((if failures.is_empty() { Verdict::Passed } else { Verdict::GateFailed }, written))
 }
 
 #[cfg(test)]

@@ -87,8 +87,12 @@ pub(crate) fn supervise(
                     String::new()
                 };
                 window_start = window_end;
-                let mut line = report::progress::format_progress(
-                    &report::progress::ProgressFormat::of(cfg, sh.epoch_shift),
+                let mut format = report::progress::ProgressFormat::of(cfg, sh.epoch_shift);
+                if !measuring {
+                    format.label = "warm-up";
+                }
+                let line = report::progress::format_progress(
+                    &format,
                     &cur,
                     &last,
                     at - prev,
@@ -96,9 +100,6 @@ pub(crate) fn supervise(
                     at,
                     &extra,
                 );
-                if !measuring {
-                    line = line.replacen("progress: ", "warm-up: ", 1);
-                }
                 log::raw(line.as_bytes());
                 last = cur;
                 last_report = Some(at);

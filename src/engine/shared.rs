@@ -34,6 +34,9 @@ pub(crate) struct Shared<'a> {
     pub(crate) mechanism: Mechanism,
     /// Pin each worker thread to a core.
     pub(crate) pin: bool,
+    /// `--server-stats`: the backends of the run's connections, for the
+    /// sampler.
+    pub(crate) backends: Option<&'a crate::pq::backends::Backends>,
     /// Index of each script's first command when the commands of all
     /// scripts are numbered in order (for per-command flags).
     pub(crate) command_base: Vec<usize>,

@@ -129,7 +129,7 @@ pub(crate) fn run(
             if sh.sync.stopping() {
                 break;
             }
-            match Conn::connect(&cfg.conn) {
+            match crate::engine::client::link::connect::<Conn>(sh) {
                 Ok(mut conn) => {
                     conn.set_nonblocking(true);
                     c.set_conn(conn);

@@ -15,6 +15,7 @@ use crate::compat::fmt::Fixed;
 use crate::config::{MergeConfig, PartitionMethod, Percentile, RunLength};
 use crate::log;
 use crate::report::doc::fields::{self as read, BadField};
+use crate::report::files::Written;
 use crate::report::html;
 use crate::report::json::{self, RunFacts};
 use crate::report::outages::RunOutages;
@@ -65,8 +66,9 @@ struct Doc {
     v: Value,
 }
 
-/// Runs `--merge`.
-pub(crate) fn run(m: &MergeConfig) -> Result<Merged, Error> {
+/// Runs `--merge`: how the merged run ended, and whether the report
+/// files were written.
+pub(crate) fn run(m: &MergeConfig) -> Result<(Merged, Written), Error> {
     let mut docs = Vec::with_capacity(m.files.len());
     for path in &m.files {
         docs.push(Doc { path: path.clone(), v: check::read(path)? });
@@ -109,7 +111,7 @@ fn opt_int<T: TryFrom<i64>>(cfg: &Value, key: &str) -> Result<Option<T>, BadFiel
     }
 }
 
-fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
+fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
     let first = &docs[0].v;
     let s = Settings {
         scripts: scripts_of(&first["configuration"])?,
@@ -319,6 +321,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         "aborted"
     };
     let interrupted_by = interrupted.first().map(|(_, by)| by.as_str());
+    let mut written = Written::All;
     if let Some(path) = m.report_json.as_deref() {
         let mut configuration = cfg.clone();
         configuration["shard"] = Value::Null;
@@ -344,12 +347,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         if let (Some(server), Some(o)) = (server_stats, doc.as_object_mut()) {
             o.insert("server".into(), server.clone());
         }
-        if let Err(err) = json::write(path, &doc) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+        written = json::save(path, &doc);
     }
     if let Some(path) = m.report_html.as_deref() {
         let command_line: Vec<String> = cfg["command_line"]
@@ -395,18 +393,15 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             ),
             server: server_stats,
         };
-        if let Err(err) = html::write(path, &html::render(&page, &dist)) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+        let page = html::render(&page, &dist);
+        written = written.and(crate::report::files::save_bytes(path, page.as_bytes()));
     }
-    Ok(match interrupted_by {
+    let merged = match interrupted_by {
         Some(by) => Merged::Interrupted { signal: signal_number(by).unwrap_or(libc::SIGINT) },
         None if complete => Merged::Complete,
         None => Merged::Aborted,
-    })
+    };
+    Ok((merged, written))
 }
 
 /// The merged run's outages (none when the shards ran without
@@ -465,6 +460,7 @@ fn progress_lines(
 ) -> Result<(), BadField> {
     let every = opt_int::<u64>(cfg, "progress_s")?.unwrap_or(1).max(1);
     let f = ProgressFormat {
+        label: "progress",
         timestamp: cfg["progress_timestamp"].as_bool().unwrap_or(false),
         throttled: p.throttled,
         latency_limit: p.latency_limit_us.is_some(),

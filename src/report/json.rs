@@ -83,11 +83,6 @@ fn pct(part: i64, whole: i64) -> Value {
     pct_to(part, whole, 3)
 }
 
-/// A libpq-style version number (170005) as text (`17.5`).
-pub(crate) fn version_text(v: i32) -> String {
-    format!("{}.{}", v / 10000, v % 10000)
-}
-
 /// A distribution: count, mean, stddev, min and max in ms, the raw sums,
 /// and with a histogram its percentiles and encoding.
 fn dist(ss: &SimpleStats, hist: Option<&Hist>, pcts: &[Percentile]) -> Value {
@@ -380,7 +375,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
     let mut doc = json!({
         "pgbench_rs_version": env!("CARGO_PKG_VERSION"),
         "pgbench_version": crate::version::PG_VERSION,
-        "libpq_version": version_text(crate::pq::lib_version()),
+        "libpq_version": crate::version::text(crate::pq::lib_version()),
         "server_version": f.server_version,
         "start_time": seconds(f.start_us),
         "end_time": seconds(f.end_us),
@@ -422,10 +417,10 @@ fn dist_or_empty(ss: &SimpleStats, h: Option<&Hist>, pcts: &[Percentile]) -> Val
 }
 
 /// Writes the document to `path`, whole or not at all
-/// ([`super::files::write`]).
-pub(crate) fn write(path: &str, doc: &Value) -> std::io::Result<()> {
+/// ([`super::files::save`]).
+pub(crate) fn save(path: &str, doc: &Value) -> super::files::Written {
     use std::io::Write;
-    super::files::write(path, |out| {
+    super::files::save(path, |out| {
         serde_json::to_writer_pretty(&mut *out, doc).map_err(std::io::Error::from)?;
         out.write_all(b"\n")
     })
@@ -442,7 +437,6 @@ mod tests {
         assert_eq!(v["mean"], Value::Null);
         assert_eq!(v["percentiles"]["50"], Value::Null);
         assert!(v["histogram"].as_str().is_some_and(|h| h.starts_with("HISTF")));
-        assert_eq!(version_text(170_012), "17.12");
         assert_eq!(pct(1, 0), Value::Null);
     }
 

@@ -4,7 +4,6 @@
 //! formatting (`compat::fmt`). The report is built as text, so it can be
 //! tested byte for byte, and written to stdout in one piece.
 
-pub(crate) mod collect;
 pub(crate) mod doc;
 pub(crate) mod files;
 pub(crate) mod html;
@@ -12,6 +11,7 @@ pub(crate) mod json;
 pub(crate) mod outages;
 pub(crate) mod percentiles;
 pub(crate) mod progress;
+pub(crate) mod run;
 pub(crate) mod steps;
 pub(crate) mod txlog;
 

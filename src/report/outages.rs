@@ -31,13 +31,14 @@ impl RunOutages {
 
     /// The document's `outage_log`.
     pub(crate) fn log_json(&self) -> Value {
-        let (origin, lost, back, counts) = self.log.parts();
+        let log = &self.log;
+        let back: Vec<[i64; 2]> = log.comebacks().iter().map(|&(m, first)| [m, first]).collect();
         json!({
-            "origin_us": origin,
+            "origin_us": log.origin(),
             "bucket_us": BUCKET_US,
-            "lost_us": lost,
-            "back_us": back.iter().map(|&(made, first)| [made, first]).collect::<Vec<_>>(),
-            "counts": counts,
+            "lost_us": log.losses(),
+            "back_us": back,
+            "counts": log.counts(),
         })
     }
 }

@@ -110,14 +110,28 @@ impl OutageLog {
         }
     }
 
-    /// The notes as a document keeps them: the origin of the counters,
-    /// the losses, the connections made again (when made, first
-    /// success) and the successful transactions per [`BUCKET_US`].
-    pub(crate) fn parts(&self) -> (i64, &[i64], &[(i64, i64)], &[u32]) {
-        (self.origin, &self.lost, &self.back, &self.counts)
+    /// The origin of the counters.
+    pub(crate) fn origin(&self) -> i64 {
+        self.origin
     }
 
-    /// The notes a document kept ([`OutageLog::parts`]).
+    /// When transactions failed on a lost connection.
+    pub(crate) fn losses(&self) -> &[i64] {
+        &self.lost
+    }
+
+    /// The connections made again: when made, and their first success.
+    pub(crate) fn comebacks(&self) -> &[(i64, i64)] {
+        &self.back
+    }
+
+    /// The successful transactions per [`BUCKET_US`] from the origin.
+    pub(crate) fn counts(&self) -> &[u32] {
+        &self.counts
+    }
+
+    /// The notes a document kept: the origin, the losses, the connections
+    /// made again and the counts.
     pub(crate) fn from_parts(
         origin: i64,
         lost: Vec<i64>,
@@ -274,13 +288,8 @@ mod tests {
         let [a, b] = [shard[0].shifted(epoch - 77), shard[1].shifted(epoch - 5)];
         let mut merged = OutageLog::new(epoch);
         for s in [&a.shifted(77), &b.shifted(5)] {
-            let (origin, lost, back, counts) = s.parts();
-            merged.merge(&OutageLog::from_parts(
-                origin,
-                lost.to_vec(),
-                back.to_vec(),
-                counts.to_vec(),
-            ));
+            let (lost, back, counts) = (s.losses().to_vec(), s.comebacks().to_vec(), s.counts());
+            merged.merge(&OutageLog::from_parts(s.origin(), lost, back, counts.to_vec()));
         }
         let o: Vec<Outage> = outages(&merged, epoch + 6_000_000)
             .into_iter()

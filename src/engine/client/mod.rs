@@ -325,7 +325,7 @@ impl<L: Link> Client<L> {
                     self.note_begin(th, &mut now);
                     if self.conn.is_none() {
                         let start = now.get();
-                        match L::connect(&sh.cfg.conn) {
+                        match link::connect::<L>(sh) {
                             Ok(c) => self.set_conn(c),
                             Err(msg) if sh.cfg.ext.reconnect.is_some() => {
                                 log::debug!("client {} could not connect: {msg}", self.id);

@@ -169,7 +169,7 @@ impl<L: Link> Client<L> {
             return Some(Wait::Until(self.redial.next_attempt));
         }
         let start = now.get();
-        let made = L::connect(&sh.cfg.conn);
+        let made = super::link::connect::<L>(sh);
         let t = monotonic_us();
         now.set(t);
         if sh.cfg.is_connect {

@@ -207,6 +207,9 @@ impl Link for Scripted {
     fn id(&self) -> u64 {
         self.id
     }
+    fn backend_pid(&self) -> i32 {
+        i32::try_from(self.id).unwrap_or(0)
+    }
     fn socket(&self) -> RawFd {
         -1
     }
@@ -353,6 +356,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
         sync: &sync,
         mechanism: cfg.switches.mechanism,
         pin: false,
+        backends: None,
         command_base: cfg
             .scripts
             .iter()

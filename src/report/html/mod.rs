@@ -97,7 +97,7 @@ pub(crate) fn facts(
             "pgbench-rs".into(),
             format!("{} (pgbench {})", env!("CARGO_PKG_VERSION"), crate::version::PG_VERSION),
         ),
-        ("libpq".into(), crate::report::json::version_text(crate::pq::lib_version())),
+        ("libpq".into(), crate::version::text(crate::pq::lib_version())),
         ("server".into(), server_version.into()),
     ]
 }
@@ -419,13 +419,6 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     }
     out.push_str("</body>\n</html>\n");
     out
-}
-
-/// Writes the page to `path`, whole or not at all
-/// ([`super::files::write`]).
-pub(crate) fn write(path: &str, html: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    super::files::write(path, |out| out.write_all(html.as_bytes()))
 }
 
 const STYLE: &str = "body { font-family: sans-serif; max-width: 1000px; margin: 1em auto; color: #111; }
