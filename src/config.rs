@@ -241,7 +241,7 @@ impl Extensions {
 }
 
 /// Internal switches for side-by-side measurements, read from the
-/// environment (README's list): how the workers wait, whether they are
+/// environment (docs/building.md's list): how the workers wait, whether they are
 /// pinned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Switches {

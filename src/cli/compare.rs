@@ -4,6 +4,7 @@
 
 use super::Exit;
 use super::getopt::{Item, Opt};
+use super::options::Mode;
 use crate::compare::gate;
 use crate::config::{CompareConfig, Extensions};
 use crate::error::Error;
@@ -38,10 +39,8 @@ pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
                 c.report_html = Some(super::ext::report_file(&text(v), "--report-html")?);
             }
             Item::Opt(..) => {
-                return Err(Error::new(
-                    "--compare can be used only with --force, --fail-if, --report-json and --report-html",
-                )
-                .into());
+                let with = super::options::listed_with(Mode::Compare, Opt::Compare);
+                return Err(Error::new(format!("--compare can be used only with {with}")).into());
             }
         }
     }

@@ -15,6 +15,7 @@ mod getopt;
 /// The manual page documents every option (a test).
 #[cfg(test)]
 mod man_page;
+mod options;
 mod reconnect;
 mod switches;
 mod usage;
@@ -31,6 +32,7 @@ use crate::log;
 use crate::pq::ConnParams;
 use crate::script::{self, QueryMode, Script, ScriptError, Slot, VarRegistry, builtin};
 use getopt::{Item, Opt};
+use options::Mode;
 use values::{
     check_init_steps, default_dbname, parse_int_option, parse_script_weight, read_script_file,
     set_random_seed,
@@ -243,7 +245,8 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
                 m.report_html = Some(ext::report_file(&text, "--report-html")?);
             }
             Item::Opt(..) => {
-                return Err(Error::new("--merge can be used only with --latency-percentiles, --report-json and --report-html").into());
+                let with = options::listed_with(Mode::Merge, Opt::Merge);
+                return Err(Error::new(format!("--merge can be used only with {with}")).into());
             }
         }
     }
@@ -544,7 +547,8 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.ext.sweep_clients = Some(list);
         }
         Opt::Force | Opt::FailIf => {
-            return Err(Error::new("--force and --fail-if can be used only with --compare").into());
+            let only = options::only_with(Mode::Compare, Opt::Compare);
+            return Err(Error::new(format!("{only} can be used only with --compare")).into());
         }
         Opt::RateProfile => {
             a.benchmarking_option_set = true;

@@ -17,7 +17,8 @@
 use serde_json::{Map, Value, json};
 
 use super::percentiles::Dist;
-use super::{Measures, RunParams, RunTotals};
+use super::run::TableInfo;
+use super::{Measures, RunParams, RunTotals, SysbenchTables};
 use crate::compat::fmt::Fixed;
 use crate::config::{BenchConfig, Percentile};
 use crate::script::QueryMode;
@@ -169,8 +170,13 @@ fn stats_block(
 }
 
 /// The `configuration` of the document: the command line, every option
-/// and the scripts.
-pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
+/// and the scripts, with what the set-up found in the database (the
+/// scale, the partitions, sysbench's tables).
+pub(crate) fn configuration(
+    cfg: &BenchConfig,
+    tables: &TableInfo,
+    sysbench: Option<SysbenchTables>,
+) -> Value {
     let defines: Map<String, Value> = cfg
         .defines
         .iter()
@@ -190,12 +196,12 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
     let limit = cfg.latency_limit_us.map(|l| l as f64 / 1000.0);
     let mut c = json!({
         "command_line": cfg.argv,
-        "transaction_type": if p.scripts.len() == 1 { p.scripts[0].desc.as_str() } else { "multiple scripts" },
-        "scale": p.scale,
-        "partition_method": p.partition_method.name(),
-        "partitions": p.partitions,
-        "sysbench_tables": p.sysbench.map(|s| s.tables),
-        "sysbench_table_size": p.sysbench.map(|s| s.table_size),
+        "transaction_type": if cfg.scripts.len() == 1 { cfg.scripts[0].desc.as_str() } else { "multiple scripts" },
+        "scale": tables.scale,
+        "partition_method": tables.partition_method.name(),
+        "partitions": tables.partitions,
+        "sysbench_tables": sysbench.map(|s| s.tables),
+        "sysbench_table_size": sysbench.map(|s| s.table_size),
         "query_mode": match cfg.query_mode {
             QueryMode::Simple => "simple",
             QueryMode::Extended => "extended",

@@ -260,7 +260,7 @@ pub(crate) fn report(cfg: &BenchConfig, r: &RunResult, keep: Keep) -> Reported {
     if cfg.ext.report_json.is_some() || keep == Keep::Document {
         let times = &m.times;
         let facts = json::RunFacts {
-            configuration: json::configuration(&p, cfg),
+            configuration: json::configuration(cfg, &m.tables, m.sysbench),
             percentiles: cfg.ext.json_percentiles(),
             warmup_s: cfg.ext.warmup_s,
             start_at_us: cfg.ext.start_at_us,

@@ -437,7 +437,7 @@ mod tests {
     use super::*;
 
     /// A one-hour run at one point a second, two scripts of five commands
-    /// (with -r) and -R: the page stays under 2 MB. (README states the
+    /// (with -r) and -R: the page stays under 2 MB. (docs/extensions.md states the
     /// size this prints.)
     #[test]
     fn an_hour_long_run_fits_in_two_megabytes() {
