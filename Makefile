@@ -7,7 +7,7 @@ CARGO ?= cargo
 # there (a distribution's build may remove either); a plain `cargo build`
 # takes them from the registry. The source directory is written as `.` in
 # the program (debug line tables, panic locations), so that the build is
-# the same in any directory (see README.md's Building).
+# the same in any directory (see docs/building.md).
 VENDOR_CONFIG = --config 'source.crates-io.replace-with="vendored-sources"' \
 	--config 'source.vendored-sources.directory="vendor"'
 REMAP_CONFIG = --config 'build.rustflags=["--remap-path-prefix=$(CURDIR)=."]'
@@ -46,7 +46,7 @@ test: lint
 	PGBENCH_TEST_REQUIRE_SERVER=1 $(CARGO) test $(CARGO_FLAGS) -- --test-threads=$(TEST_THREADS)
 
 ## The lints and tests again on the opt-in build with the build tricks
-## (PGBENCH_RS_BUILD_TRICKS=on, see README.md's Building), in a target
+## (PGBENCH_RS_BUILD_TRICKS=on, see docs/building.md), in a target
 ## directory of its own so that it does not replace the default build.
 TRICKS_TARGET_DIR ?= $(CURDIR)/target/tricks
 test-tricks:
