@@ -189,7 +189,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
     // --start-at: the progress reports and -T count from that time, or
     // from when the connections were made when that is later. (Without
     // it, from thread 0's start; after a warm-up, from its end.)
-    let start_at = cfg.ext.start_at_us.map(|at| at - shift);
+    let start_at = cfg.ext.start_at_us.map(|at| Mono::from_us(at - shift));
     let shared = Shared {
         cfg,
         scripts: &cfg.scripts,
@@ -251,7 +251,8 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
         );
     }
     let server = sampler.zip(backends.as_ref()).map(|(s, b)| s.finish(end, b));
-    let origin = sync.measure_origin.get().or(sync.origin.get()).copied().unwrap_or(start_time);
+    let origin = sync.measure_origin.get().or(sync.origin.get()).copied();
+    let origin = origin.unwrap_or(Mono::from_us(start_time));
     let ending = finish::Ending {
         server,
         tables: info,
@@ -260,7 +261,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
         start: Mono::from_us(start_time),
         end: Mono::from_us(end),
         epoch_shift: shared.epoch_shift,
-        origin: Mono::from_us(origin),
+        origin,
         shard: cfg.ext.shard.map(|s| crate::report::ShardFacts {
             shard: s,
             threads: mine.clone(),
@@ -272,7 +273,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
                     ),
         }),
         late_start_us: start_at
-            .map_or(0, |at| sync.origin.get().map_or(0, |origin| (origin - at).max(0))),
+            .map_or(0, |at| sync.origin.get().map_or(0, |origin| (origin.us() - at.us()).max(0))),
         deadline: sync.end_time.get(),
     };
     let measured = finish::measured(cfg, ending, &mut results, series);

@@ -43,7 +43,7 @@ pub(crate) fn supervise(
     while results.len() < nthreads {
         let origin = if measuring { sh.sync.measure_origin.get() } else { None }
             .or(sh.sync.origin.get())
-            .copied();
+            .map(|o| o.us());
         let now = monotonic_us();
         let mut deadline: Option<i64> = None;
         if let Some(t) = sh.end_time().filter(|_| !sh.timer_exceeded()) {

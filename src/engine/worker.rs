@@ -121,7 +121,7 @@ pub(crate) fn run(
     }
     let thread_start = monotonic_us();
     if th.slot == 0 && sh.start_at.is_none() {
-        sh.fix_origin(thread_start);
+        sh.fix_origin(Mono::from_us(thread_start));
     }
     if !cfg.is_connect && setup_error.is_none() {
         for c in &mut clients {
@@ -159,7 +159,7 @@ pub(crate) fn run(
         // The first transaction's schedule: at --start-at (which fixes
         // the origin), or now.
         let start = sh.start_at.map_or(connected, |at| start_at(sh, th.slot, at, connected));
-        origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
+        origin = sh.sync.origin.get().map_or(thread_start, |o| o.us());
         if let Some(warmup) = sh.warmup_us {
             match warm_up(sh, &mut th, &mut clients, tx, (start, origin), warmup) {
                 Ok(start) => (bench_start, origin) = (Some(start), start),
@@ -217,8 +217,9 @@ pub(crate) fn run(
 /// `--start-at`: the measurement starts at `at` (monotonic µs) or, when
 /// the connections were made later, as soon as they are, for the whole
 /// `-T` (the first thread says so). Waits until then and returns it.
-fn start_at(sh: &Shared<'_>, slot: usize, at: i64, connected: i64) -> i64 {
-    let start = sh.fix_origin(connected.max(at));
+fn start_at(sh: &Shared<'_>, slot: usize, at: Mono, connected: i64) -> i64 {
+    let at = at.us();
+    let start = sh.fix_origin(Mono::from_us(connected.max(at))).us();
     if start > at && slot == 0 {
         let late = (start - at) as f64 / 1e6;
         let length = sh
@@ -283,7 +284,7 @@ fn warm_up(
     if !sh.sync.measure.wait() {
         return Err(LoopEnd::AllDone);
     }
-    let start = *sh.sync.measure_origin.get_or_init(monotonic_us);
+    let start = sh.sync.measure_origin.get_or_init(Mono::now).us();
     if let Some(d) = sh.cfg.length.duration_us() {
         sh.sync.end_time.set_once(Mono::from_us(start).plus_us(d));
     }

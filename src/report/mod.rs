@@ -292,8 +292,8 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
         );
     }
     if p.late_start_us > 0 {
-        let late = p.late_start_us as f64 / 1e6;
-        let _ = writeln!(o, "late start: {} s after --start-at", Fixed(late, 3));
+        let late = Fixed::secs3(p.late_start_us);
+        let _ = writeln!(o, "late start: {late} s after --start-at");
     }
     if p.max_tries != 0 {
         let _ = writeln!(o, "maximum number of tries: {}", p.max_tries);

@@ -100,25 +100,19 @@ pub(crate) fn rows(log: &OutageLog, start: i64, end: i64, shift: i64) -> Vec<Out
         .collect()
 }
 
-/// Seconds with three decimals.
-#[allow(clippy::cast_precision_loss)]
-fn s3(us: i64) -> Fixed {
-    Fixed(us as f64 / 1e6, 3)
-}
-
 /// The text report's lines.
 pub(crate) fn text(o: &mut String, rows: &[OutageRow]) {
     let _ = writeln!(o, "number of outages: {}", rows.len());
     for (i, r) in rows.iter().enumerate() {
-        let _ = write!(o, "outage {}: at {} s", i + 1, s3(r.at_us));
+        let _ = write!(o, "outage {}: at {} s", i + 1, Fixed::secs3(r.at_us));
         let Some(end) = r.end_us else {
             let _ = writeln!(o, ", not over when the run ended");
             continue;
         };
-        let _ = write!(o, ", lasted {} s", s3(end - r.start_us));
+        let _ = write!(o, ", lasted {} s", Fixed::secs3(end - r.start_us));
         match r.recovered_us {
             Some(us) => {
-                let _ = writeln!(o, ", throughput back {} s after it", s3(us));
+                let _ = writeln!(o, ", throughput back {} s after it", Fixed::secs3(us));
             }
             None => {
                 let _ = writeln!(o, ", throughput not back to its level before");

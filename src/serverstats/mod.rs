@@ -34,6 +34,7 @@ use crate::error::Error;
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
 use crate::sys::clock::monotonic_us;
+use crate::time::Mono;
 use views::{TAG, TAG_COMMENT, View};
 
 /// Wait-event samples per second.
@@ -353,14 +354,14 @@ impl Sampler {
     /// interval.
     pub(crate) fn run(
         &mut self,
-        measure_origin: &OnceLock<i64>,
+        measure_origin: &OnceLock<Mono>,
         stop: &AtomicBool,
         backends: &Backends,
     ) {
         let warmup = self.warmup;
         let origin = loop {
             if let Some(o) = measure_origin.get() {
-                break *o;
+                break o.us();
             }
             if stop.load(Ordering::SeqCst) {
                 return;
