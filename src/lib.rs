@@ -80,7 +80,7 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
             Err(e) => Outcome::Failure(e),
         },
         Ok(Action::Bench(cfg)) => {
-            let reports = reports(&cfg.ext.report_json, &cfg.ext.report_html);
+            let reports = cfg.ext.reports.named();
             if let Err(e) = report::files::check(&reports, &[]) {
                 return Outcome::Failure(e);
             }
@@ -108,7 +108,7 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
             }
         }
         Ok(Action::Compare(c)) => {
-            let reports = reports(&c.report_json, &c.report_html);
+            let reports = c.reports.named();
             if let Err(e) = report::files::check(&reports, &c.inputs()) {
                 return Outcome::Failure(e);
             }
@@ -120,7 +120,7 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
             }
         }
         Ok(Action::Merge(m)) => {
-            let reports = reports(&m.report_json, &m.report_html);
+            let reports = m.reports.named();
             if let Err(e) = report::files::check(&reports, &m.files) {
                 return Outcome::Failure(e);
             }
@@ -144,10 +144,4 @@ pub fn die_by(signal: i32) -> ! {
     let _ = std::io::stdout().lock().flush();
     let _ = std::io::stderr().lock().flush();
     sys::signal::die_by(signal)
-}
-
-/// The report files asked for, with their options.
-fn reports<'a>(json: &'a Option<String>, html: &'a Option<String>) -> Vec<(&'static str, &'a str)> {
-    let named = [("--report-json", json), ("--report-html", html)];
-    named.into_iter().filter_map(|(option, file)| Some((option, file.as_deref()?))).collect()
 }

@@ -225,8 +225,7 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
     let mut m = MergeConfig {
         files: Vec::new(),
         latency_percentiles: None,
-        report_json: None,
-        report_html: None,
+        reports: crate::config::ReportFiles::default(),
     };
     for item in items {
         match item {
@@ -236,13 +235,8 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
                 let text = v.map(|v| v.to_string_lossy().into_owned());
                 m.latency_percentiles = Some(ext::percentiles(text.as_deref())?);
             }
-            Item::Opt(Opt::ReportJson, v) => {
-                let text = v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
-                m.report_json = Some(ext::report_file(&text, "--report-json")?);
-            }
-            Item::Opt(Opt::ReportHtml, v) => {
-                let text = v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
-                m.report_html = Some(ext::report_file(&text, "--report-html")?);
+            Item::Opt(o @ (Opt::ReportJson | Opt::ReportHtml), v) => {
+                ext::report_file(&mut m.reports, o, v.as_deref())?;
             }
             Item::Opt(..) => {
                 let with = options::listed_with(Mode::Merge, Opt::Merge);
@@ -497,9 +491,9 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.ext.latency_percentiles = Some(ext::percentiles(value.as_ref().map(|_| v.as_str()))?);
         }
-        Opt::ReportJson => {
+        Opt::ReportJson | Opt::ReportHtml => {
             a.benchmarking_option_set = true;
-            a.ext.report_json = Some(ext::report_file(&v, "--report-json")?);
+            ext::report_file(&mut a.ext.reports, opt, value.as_deref())?;
         }
         Opt::Warmup => {
             a.benchmarking_option_set = true;
@@ -523,10 +517,6 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
                 Some(_) => parse_int_option(&v, "--server-stats", 1, 3600)?,
                 None => 1,
             });
-        }
-        Opt::ReportHtml => {
-            a.benchmarking_option_set = true;
-            a.ext.report_html = Some(ext::report_file(&v, "--report-html")?);
         }
         Opt::SysbenchTables => {
             a.initialization_option_set = true;

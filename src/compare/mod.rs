@@ -310,10 +310,10 @@ pub(crate) fn run(cfg: &CompareConfig) -> Result<(Verdict, Written), Error> {
     let summary = text(&points, &cfg.base, &cfg.new);
     crate::report::write_stdout(&summary);
     let mut written = Written::All;
-    if let Some(path) = cfg.report_json.as_deref() {
+    if let Some(path) = cfg.reports.json.as_deref() {
         written = crate::report::json::save(path, &document(&points, cfg, forced));
     }
-    if let Some(path) = cfg.report_html.as_deref() {
+    if let Some(path) = cfg.reports.html.as_deref() {
         let page = html::render(&summary, &pairs);
         written = written.and(crate::report::files::save_bytes(path, page.as_bytes()));
     }

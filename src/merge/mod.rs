@@ -322,7 +322,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
     };
     let interrupted_by = interrupted.first().map(|(_, by)| by.as_str());
     let mut written = Written::All;
-    if let Some(path) = m.report_json.as_deref() {
+    if let Some(path) = m.reports.json.as_deref() {
         let mut configuration = cfg.clone();
         configuration["shard"] = Value::Null;
         configuration["report_json"] = Value::Null;
@@ -349,7 +349,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
         }
         written = json::save(path, &doc);
     }
-    if let Some(path) = m.report_html.as_deref() {
+    if let Some(path) = m.reports.html.as_deref() {
         let command_line: Vec<String> = cfg["command_line"]
             .as_array()
             .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())

@@ -237,7 +237,7 @@ pub(crate) fn configuration(
             "dbname": cfg.conn.dbname,
         },
         "latency_percentiles": percentiles,
-        "report_json": cfg.ext.report_json,
+        "report_json": cfg.ext.reports.json,
         "warmup_s": cfg.ext.warmup_s,
         "continue_on_error": cfg.ext.continue_on_error,
         "shard": cfg.ext.shard.map(|s| format!("{}/{}", s.index, s.count)),

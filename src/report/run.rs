@@ -257,7 +257,7 @@ pub(crate) fn report(cfg: &BenchConfig, r: &RunResult, keep: Keep) -> Reported {
         log::error!("Run was aborted; the above results are incomplete.");
     }
     let server_json = m.server.as_ref().map(crate::serverstats::json);
-    if cfg.ext.report_json.is_some() || keep == Keep::Document {
+    if cfg.ext.reports.json.is_some() || keep == Keep::Document {
         let times = &m.times;
         let facts = json::RunFacts {
             configuration: json::configuration(cfg, &m.tables, m.sysbench),
@@ -278,13 +278,14 @@ pub(crate) fn report(cfg: &BenchConfig, r: &RunResult, keep: Keep) -> Reported {
         if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
             o.insert("server".into(), server.clone());
         }
-        match (keep, cfg.ext.report_json.as_deref()) {
+        match (keep, cfg.ext.reports.json.as_deref()) {
             (Keep::Document, _) => reported.doc = Some(doc),
             (Keep::Files, Some(path)) => reported.written = json::save(path, &doc),
             (Keep::Files, None) => {}
         }
     }
-    if let (Some(path), Some(dist), Keep::Files) = (cfg.ext.report_html.as_deref(), &m.dist, keep) {
+    if let (Some(path), Some(dist), Keep::Files) = (cfg.ext.reports.html.as_deref(), &m.dist, keep)
+    {
         let page = page(cfg, m, &d, &text, server_json.as_ref(), r.outcome.status());
         let written = super::files::save_bytes(path, html::render(&page, dist).as_bytes());
         reported.written = reported.written.and(written);

@@ -92,10 +92,10 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<(Swept, Written), Error> 
     let table = table::text(&points, repeat > 1);
     report::write_stdout(&table);
     let mut written = Written::All;
-    if let Some(path) = cfg.ext.report_json.as_deref() {
+    if let Some(path) = cfg.ext.reports.json.as_deref() {
         written = report::json::save(path, &document(&points));
     }
-    if let Some(path) = cfg.ext.report_html.as_deref() {
+    if let Some(path) = cfg.ext.reports.html.as_deref() {
         let page = report::html::runs::sweep_page(&cfg.argv, &table, &points_of(&points));
         written = written.and(report::files::save_bytes(path, page.as_bytes()));
     }
