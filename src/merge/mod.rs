@@ -114,14 +114,14 @@ fn opt_int<T: TryFrom<i64>>(cfg: &Value, key: &str) -> Result<Option<T>, BadFiel
 fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
     let first = &docs[0].v;
     let s = Settings {
-        scripts: scripts_of(&first["configuration"])?,
-        cfg: first["configuration"].clone(),
+        scripts: scripts_of(read::at(first, &["configuration"]))?,
+        cfg: read::at(first, &["configuration"]).clone(),
     };
     let cfg = &s.cfg;
     let n_scripts = s.scripts.len();
     // The percentiles to show: --merge's own, else those the shards showed.
     let shown: Option<Vec<Percentile>> = m.latency_percentiles.clone().or_else(|| {
-        cfg["latency_percentiles"]
+        read::at(cfg, &["latency_percentiles"])
             .as_array()
             .map(|v| v.iter().filter_map(Value::as_f64).map(Percentile::new).collect())
     });
@@ -172,13 +172,14 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
         match read::text(v, &["status"])? {
             "completed" => {}
             "interrupted" => {
-                let by = v["interrupted_by"].as_str().unwrap_or("a signal").to_string();
+                let by =
+                    read::at(v, &["interrupted_by"]).as_str().unwrap_or("a signal").to_string();
                 interrupted.push((read::int(v, &["shard", "index"])?, by));
             }
             _ => aborted = true,
         }
         complete &= read::text(v, &["status"])? == "completed";
-        total.merge(&read::stats(&v["totals"])?);
+        total.merge(&read::stats(read::at(v, &["totals"]))?);
         total_part.latency.add(&read::hist(v, &["totals", "latency_ms"])?);
         total_part.lag.add(&read::hist(v, &["totals", "lag_ms"])?);
         late += read::int(v, &["totals", "late"])?;
@@ -193,7 +194,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
             scripts[i].merge(&read::stats(sv)?);
             script_parts[i].latency.add(&read::hist(sv, &["latency_ms"])?);
             script_parts[i].lag.add(&read::hist(sv, &["lag_ms"])?);
-            if let Some(cs) = sv["commands"].as_array() {
+            if let Some(cs) = read::at(sv, &["commands"]).as_array() {
                 for (j, c) in cs.iter().enumerate() {
                     if let (Some(acc), Some(h)) =
                         (commands[i].get_mut(j), command_hists[i].get_mut(j))
@@ -233,26 +234,29 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
     let dist =
         RunDist { series, scripts: script_parts, total: total_part, commands: command_hists };
 
-    let throttled = !cfg["rate_tps"].is_null();
+    let throttled = !read::at(cfg, &["rate_tps"]).is_null();
     #[allow(clippy::cast_possible_truncation)]
-    let latency_limit_us = cfg["latency_limit_ms"].as_f64().map(|ms| (ms * 1000.0).round() as i64);
+    let latency_limit_us =
+        read::at(cfg, &["latency_limit_ms"]).as_f64().map(|ms| (ms * 1000.0).round() as i64);
     let params = RunParams {
         shard: None,
         late_start_us: late_start,
         scripts: &s.scripts,
         total_weight: s.scripts.iter().map(|sc| i64::from(sc.weight)).sum(),
         scale: opt_int(cfg, "scale")?.unwrap_or(0),
-        partition_method: match cfg["partition_method"].as_str() {
+        partition_method: match read::at(cfg, &["partition_method"]).as_str() {
             Some("range") => PartitionMethod::Range,
             Some("hash") => PartitionMethod::Hash,
             _ => PartitionMethod::None,
         },
         partitions: opt_int(cfg, "partitions")?.unwrap_or(0),
-        sysbench: cfg["sysbench_tables"].as_i64().map(|tables| crate::report::SysbenchTables {
-            tables,
-            table_size: cfg["sysbench_table_size"].as_i64().unwrap_or(0),
+        sysbench: read::at(cfg, &["sysbench_tables"]).as_i64().map(|tables| {
+            crate::report::SysbenchTables {
+                tables,
+                table_size: read::at(cfg, &["sysbench_table_size"]).as_i64().unwrap_or(0),
+            }
         }),
-        query_mode: match cfg["query_mode"].as_str() {
+        query_mode: match read::at(cfg, &["query_mode"]).as_str() {
             Some("extended") => QueryMode::Extended,
             Some("prepared") => QueryMode::Prepared,
             _ => QueryMode::Simple,
@@ -264,16 +268,16 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
             Some(s) => RunLength::Seconds(s),
             None => RunLength::Transactions(opt_int(cfg, "transactions_per_client")?.unwrap_or(0)),
         },
-        failures_detailed: cfg["failures_detailed"].as_bool().unwrap_or(false),
+        failures_detailed: read::at(cfg, &["failures_detailed"]).as_bool().unwrap_or(false),
         throttled,
         latency_limit_us,
-        progress: !cfg["progress_s"].is_null(),
-        is_connect: cfg["connect"].as_bool().unwrap_or(false),
+        progress: !read::at(cfg, &["progress_s"]).is_null(),
+        is_connect: read::at(cfg, &["connect"]).as_bool().unwrap_or(false),
         per_script_stats: n_scripts > 1,
-        report_per_command: cfg["report_per_command"].as_bool().unwrap_or(false),
+        report_per_command: read::at(cfg, &["report_per_command"]).as_bool().unwrap_or(false),
         percentiles: shown.as_deref(),
-        continue_on_error: cfg["continue_on_error"].as_bool().unwrap_or(false),
-        reconnect: !cfg["reconnect"].is_null(),
+        continue_on_error: read::at(cfg, &["continue_on_error"]).as_bool().unwrap_or(false),
+        reconnect: !read::at(cfg, &["reconnect"]).is_null(),
         warmup_s: opt_int(cfg, "warmup_s")?.unwrap_or(0),
     };
     let values: Vec<&Value> = docs.iter().map(|d| &d.v).collect();
@@ -330,7 +334,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
             configuration,
             percentiles: json_pcts,
             warmup_s: params.warmup_s,
-            start_at_us: first["start_at"].as_f64().map(|s| {
+            start_at_us: read::at(first, &["start_at"]).as_f64().map(|s| {
                 #[allow(clippy::cast_possible_truncation)]
                 let us = (s * 1e6).round() as i64;
                 us
@@ -350,7 +354,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
         written = json::save(path, &doc);
     }
     if let Some(path) = m.reports.html.as_deref() {
-        let command_line: Vec<String> = cfg["command_line"]
+        let command_line: Vec<String> = read::at(cfg, &["command_line"])
             .as_array()
             .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
             .unwrap_or_default();
@@ -365,8 +369,8 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
             scripts: read::list(cfg, &["scripts"])?
                 .iter()
                 .map(|sc| {
-                    let name = sc["name"].as_str().unwrap_or_default().to_string();
-                    (name, sc["text"].as_str().unwrap_or_default().to_string())
+                    let name = read::at(sc, &["name"]).as_str().unwrap_or_default().to_string();
+                    (name, read::at(sc, &["text"]).as_str().unwrap_or_default().to_string())
                 })
                 .collect(),
             commands: if params.report_per_command {
@@ -415,7 +419,7 @@ fn merged_outages(
     let mut merged: Option<OutageLog> = None;
     for d in docs {
         let Some(log) = report::outages::log_of(d)? else {
-            if d["outages"].is_null() {
+            if read::at(d, &["outages"]).is_null() {
                 continue;
             }
             // (The outages without the notes they are made of.)
@@ -461,7 +465,7 @@ fn progress_lines(
     let every = opt_int::<u64>(cfg, "progress_s")?.unwrap_or(1).max(1);
     let f = ProgressFormat {
         label: "progress",
-        timestamp: cfg["progress_timestamp"].as_bool().unwrap_or(false),
+        timestamp: read::at(cfg, &["progress_timestamp"]).as_bool().unwrap_or(false),
         throttled: p.throttled,
         latency_limit: p.latency_limit_us.is_some(),
         retries: p.max_tries != 1,
