@@ -13,77 +13,8 @@ use std::fmt;
 
 #[cfg(test)]
 use super::options::EXTENSIONS;
+pub(crate) use super::options::Opt;
 use super::options::{self, ExtArg};
-
-/// Every option pgbench 17 accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Opt {
-    Builtin,
-    Client,
-    Connect,
-    Dbname,
-    Define,
-    File,
-    Fillfactor,
-    Host,
-    Initialize,
-    InitSteps,
-    Jobs,
-    Log,
-    LatencyLimit,
-    NoVacuum,
-    Port,
-    Progress,
-    Protocol,
-    Quiet,
-    ReportPerCommand,
-    Rate,
-    Scale,
-    SelectOnly,
-    SkipSomeUpdates,
-    Time,
-    Transactions,
-    Username,
-    VacuumAll,
-    UnloggedTables,
-    Tablespace,
-    IndexTablespace,
-    SamplingRate,
-    AggregateInterval,
-    ProgressTimestamp,
-    LogPrefix,
-    ForeignKeys,
-    RandomSeed,
-    ShowScript,
-    Partitions,
-    PartitionMethod,
-    FailuresDetailed,
-    MaxTries,
-    VerboseErrors,
-    ExitOnAbort,
-    Debug,
-    // pgbench-rs's extensions.
-    LatencyPercentiles,
-    ReportJson,
-    Warmup,
-    ContinueOnError,
-    Shard,
-    StartAt,
-    Merge,
-    Compare,
-    Force,
-    FailIf,
-    Repeat,
-    SweepClients,
-    ReportHtml,
-    SysbenchTables,
-    SysbenchTableSize,
-    Reconnect,
-    ReconnectBackoff,
-    ReconnectTimeout,
-    RateProfile,
-    ServerStats,
-}
 
 /// One entry of the option table: long name, short letter, takes a value.
 struct Spec {

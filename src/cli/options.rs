@@ -4,9 +4,79 @@
 //! parser (`getopt`), `--help`'s extensions section ([`help_section`]),
 //! the checks of what goes with `--merge` and `--compare`, and the tests
 //! of the manual page and the documentation all read this table; the
-//! options pgbench itself has are `getopt`'s C table.
+//! options pgbench itself has are `getopt`'s C table. [`Opt`] names them
+//! all.
 
-use super::getopt::Opt;
+/// Every option: pgbench 17's (whose long names, short letters and
+/// values are `getopt`'s C table) and pgbench-rs's (this table's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Opt {
+    Builtin,
+    Client,
+    Connect,
+    Dbname,
+    Define,
+    File,
+    Fillfactor,
+    Host,
+    Initialize,
+    InitSteps,
+    Jobs,
+    Log,
+    LatencyLimit,
+    NoVacuum,
+    Port,
+    Progress,
+    Protocol,
+    Quiet,
+    ReportPerCommand,
+    Rate,
+    Scale,
+    SelectOnly,
+    SkipSomeUpdates,
+    Time,
+    Transactions,
+    Username,
+    VacuumAll,
+    UnloggedTables,
+    Tablespace,
+    IndexTablespace,
+    SamplingRate,
+    AggregateInterval,
+    ProgressTimestamp,
+    LogPrefix,
+    ForeignKeys,
+    RandomSeed,
+    ShowScript,
+    Partitions,
+    PartitionMethod,
+    FailuresDetailed,
+    MaxTries,
+    VerboseErrors,
+    ExitOnAbort,
+    Debug,
+    // pgbench-rs's extensions.
+    LatencyPercentiles,
+    ReportJson,
+    Warmup,
+    ContinueOnError,
+    Shard,
+    StartAt,
+    Merge,
+    Compare,
+    Force,
+    FailIf,
+    Repeat,
+    SweepClients,
+    ReportHtml,
+    SysbenchTables,
+    SysbenchTableSize,
+    Reconnect,
+    ReconnectBackoff,
+    ReconnectTimeout,
+    RateProfile,
+    ServerStats,
+}
 
 /// Whether an extension takes a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -455,7 +525,7 @@ mod tests {
         let Ok(crate::config::Action::Bench(cfg)) = super::super::parse(argv) else {
             panic!("a plain run's command line")
         };
-        let tables = crate::report::run::TableInfo {
+        let tables = crate::report::TableInfo {
             scale: 1,
             partition_method: crate::config::PartitionMethod::None,
             partitions: 0,

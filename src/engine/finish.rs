@@ -5,8 +5,8 @@
 
 use super::worker::WorkerResult;
 use crate::config::BenchConfig;
-use crate::report::run::{Measured, RunTimes, TableInfo};
-use crate::report::{ShardFacts, SysbenchTables};
+use crate::report::run::{Measured, RunTimes};
+use crate::report::{ShardFacts, SysbenchTables, TableInfo};
 use crate::stats::outage::OutageLog;
 use crate::stats::series::{RunDist, Series};
 use crate::stats::{CommandStats, StatsData};

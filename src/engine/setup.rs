@@ -15,7 +15,7 @@ use crate::script::builtin::{Function, Tables};
 use crate::script::{Value, Vars};
 use crate::version::{PG_VERSION, PG_VERSION_NUM};
 
-pub(crate) use crate::report::run::TableInfo;
+pub(crate) use crate::report::TableInfo;
 
 /// The vacuum before a run (C's `doVacuum` parts of `main`): the small
 /// tables, truncating the history, and with `-v` the accounts.

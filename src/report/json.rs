@@ -17,8 +17,7 @@
 use serde_json::{Map, Value, json};
 
 use super::percentiles::Dist;
-use super::run::TableInfo;
-use super::{Measures, RunParams, RunTotals, SysbenchTables};
+use super::{Measures, RunParams, RunTotals, SysbenchTables, TableInfo};
 use crate::compat::fmt::Fixed;
 use crate::config::{BenchConfig, Percentile};
 use crate::script::QueryMode;

@@ -46,6 +46,17 @@ pub(crate) struct ShardFacts {
     pub(crate) clients: std::ops::Range<i32>,
 }
 
+/// What `GetTableInfo` found in the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TableInfo {
+    /// The scale: the number of branches.
+    pub(crate) scale: i32,
+    /// How `pgbench_accounts` is partitioned.
+    pub(crate) partition_method: PartitionMethod,
+    /// Into how many partitions.
+    pub(crate) partitions: i32,
+}
+
 /// The sysbench tables a run of sysbench's builtins used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SysbenchTables {

@@ -9,8 +9,8 @@ use serde_json::Value;
 use super::files::Written;
 use super::outages::RunOutages;
 use super::steps::StepRow;
-use super::{RunParams, RunTotals, ShardFacts, SysbenchTables, html, json};
-use crate::config::{BenchConfig, PartitionMethod};
+use super::{RunParams, RunTotals, ShardFacts, SysbenchTables, TableInfo, html, json};
+use crate::config::BenchConfig;
 use crate::log;
 use crate::serverstats::ServerStats;
 use crate::stats::outage::OutageLog;
@@ -49,17 +49,6 @@ impl RunOutcome {
             RunOutcome::Interrupted { .. } => "interrupted",
         }
     }
-}
-
-/// What `GetTableInfo` found in the database.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TableInfo {
-    /// The scale: the number of branches.
-    pub(crate) scale: i32,
-    /// How `pgbench_accounts` is partitioned.
-    pub(crate) partition_method: PartitionMethod,
-    /// Into how many partitions.
-    pub(crate) partitions: i32,
 }
 
 /// When things happened in a run.

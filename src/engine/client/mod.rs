@@ -616,6 +616,20 @@ impl<L: Link> Client<L> {
     }
 }
 
+/// How one transaction (or skipped slot) ended, for `record_extras`.
+pub(super) struct TxEnd {
+    /// A `-R` slot skipped under `-L`.
+    pub(super) skipped: bool,
+    /// Success, or the failure.
+    pub(super) outcome: crate::stats::TxOutcome,
+    /// µs (0 when not measured).
+    pub(super) latency: f64,
+    /// `-R`'s schedule lag, µs.
+    pub(super) lag: f64,
+    /// Under `-R`: the lag is recorded.
+    pub(super) with_lag: bool,
+}
+
 /// `chooseScript`: the script of the next transaction, by weight.
 fn choose_script(sh: &Shared<'_>, th: &mut ThreadState) -> usize {
     if sh.scripts.len() == 1 {

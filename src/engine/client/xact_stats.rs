@@ -7,7 +7,7 @@
 
 use super::error::ErrorStatus;
 use super::link::Link;
-use super::{Client, LazyNow, profile};
+use super::{Client, LazyNow, TxEnd, profile};
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::stats::{CommandStats, TxOutcome};
@@ -124,20 +124,6 @@ impl<L: Link> Client<L> {
             }
         }
     }
-}
-
-/// How one transaction (or skipped slot) ended, for `record_extras`.
-pub(super) struct TxEnd {
-    /// A `-R` slot skipped under `-L`.
-    pub(super) skipped: bool,
-    /// Success, or the failure.
-    pub(super) outcome: TxOutcome,
-    /// µs (0 when not measured).
-    pub(super) latency: f64,
-    /// `-R`'s schedule lag, µs.
-    pub(super) lag: f64,
-    /// Under `-R`: the lag is recorded.
-    pub(super) with_lag: bool,
 }
 
 /// Records a transaction in the thread's distributions (when an output
