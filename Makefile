@@ -7,7 +7,7 @@ CARGO ?= cargo
 # there (a distribution's build may remove either); a plain `cargo build`
 # takes them from the registry. The source directory is written as `.` in
 # the program (debug line tables, panic locations), so that the build is
-# the same in any directory (see README.md's Building).
+# the same in any directory (see docs/building.md).
 VENDOR_CONFIG = --config 'source.crates-io.replace-with="vendored-sources"' \
 	--config 'source.vendored-sources.directory="vendor"'
 REMAP_CONFIG = --config 'build.rustflags=["--remap-path-prefix=$(CURDIR)=."]'
@@ -60,7 +60,7 @@ test-serial:
 	PGBENCH_TEST_REQUIRE_SERVER=1 $(CARGO) test $(CARGO_FLAGS) --test timing -- --test-threads=1
 
 ## The opt-in build with the build trick (PGBENCH_RS_BUILD_TRICKS=on: the
-## malloc tuning around the connections, see README.md's Building), in a
+## malloc tuning around the connections, see docs/building.md), in a
 ## target directory of its own: its lints, the unit tests (the tuning's
 ## own, which only that build compiles), and the integration tests that
 ## connect many clients and drive them through each wait mechanism

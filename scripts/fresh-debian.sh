@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# README's commands on fresh machines: for each Debian suite (default: trixie,
+# docs/building.md's commands on fresh machines: for each Debian suite (default: trixie,
 # that is Debian 13, and sid, Debian unstable) it makes a new minbase tree
-# with debootstrap, installs in it only what README's Quick start says a
+# with debootstrap, installs in it only what docs/building.md's "A fresh machine" says a
 # fresh machine needs first (make, git, ca-certificates), clones this
 # repository at its current commit (HEAD; uncommitted changes are not in
-# it) and runs README's commands in the tree as root: `make demo`,
+# it) and runs its commands in the tree as root: `make demo`,
 # `make reference` and `make test`. Everything else (Rust, libpq,
 # PostgreSQL, ...) the commands install themselves. It ends with a summary
 # per tree: the toolchain, the libpq linked, the servers the tests used,

@@ -25,10 +25,26 @@ pub(crate) struct MergeConfig {
     pub(crate) files: Vec<String>,
     /// `--latency-percentiles` (else those the shards' reports showed).
     pub(crate) latency_percentiles: Option<Vec<Percentile>>,
-    /// `--report-json`: where the merged document goes.
-    pub(crate) report_json: Option<String>,
-    /// `--report-html`: where the merged page goes.
-    pub(crate) report_html: Option<String>,
+    /// `--report-json`, `--report-html`: the merged document and page.
+    pub(crate) reports: ReportFiles,
+}
+
+/// The report files a command writes besides its text (a run, a sweep,
+/// `--merge`, `--compare`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ReportFiles {
+    /// `--report-json`: the document.
+    pub(crate) json: Option<String>,
+    /// `--report-html`: the page.
+    pub(crate) html: Option<String>,
+}
+
+impl ReportFiles {
+    /// Each file asked for, with the option that names it.
+    pub(crate) fn named(&self) -> Vec<(&'static str, &str)> {
+        let named = [("--report-json", &self.json), ("--report-html", &self.html)];
+        named.into_iter().filter_map(|(option, file)| Some((option, file.as_deref()?))).collect()
+    }
 }
 
 /// What `--compare` reads, writes and checks.
@@ -42,10 +58,8 @@ pub(crate) struct CompareConfig {
     pub(crate) force: bool,
     /// `--fail-if`.
     pub(crate) fail_if: Vec<Condition>,
-    /// `--report-json`.
-    pub(crate) report_json: Option<String>,
-    /// `--report-html`.
-    pub(crate) report_html: Option<String>,
+    /// `--report-json`, `--report-html`.
+    pub(crate) reports: ReportFiles,
 }
 
 /// One condition of `--fail-if` (see `compare::gate`).
@@ -164,10 +178,8 @@ pub(crate) const DEFAULT_PERCENTILES: [f64; 6] = [50.0, 90.0, 95.0, 99.0, 99.9, 
 pub(crate) struct Extensions {
     /// `--latency-percentiles`: the percentiles the text report shows.
     pub(crate) latency_percentiles: Option<Vec<Percentile>>,
-    /// `--report-json`: the file the JSON report is written to.
-    pub(crate) report_json: Option<String>,
-    /// `--report-html`: the file the HTML report is written to.
-    pub(crate) report_html: Option<String>,
+    /// `--report-json`, `--report-html`: the report files.
+    pub(crate) reports: ReportFiles,
     /// `--warmup`: seconds the clients run before the measurement starts.
     pub(crate) warmup_s: i32,
     /// `--continue-on-error`: SQL errors other than serialization failures
@@ -221,8 +233,8 @@ impl Extensions {
         self.latency_percentiles.is_some()
             || self.repeat.is_some()
             || self.sweep_clients.is_some()
-            || self.report_json.is_some()
-            || self.report_html.is_some()
+            || self.reports.json.is_some()
+            || self.reports.html.is_some()
     }
 
     /// The percentiles the JSON report gives: the default ones and those
@@ -241,8 +253,8 @@ impl Extensions {
 }
 
 /// Internal switches for side-by-side measurements and tests, read from
-/// the environment (README's list): how the workers wait, whether they
-/// are pinned, where the run's events go.
+/// the environment (docs/building.md's list): how the workers wait,
+/// whether they are pinned, where the run's events go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Switches {
     /// The socket waiting mechanism (`PGBENCH_RS_POLL`; epoll under

@@ -33,6 +33,8 @@ use std::ffi::OsString;
 use config::Action;
 use engine::RunOutcome;
 pub use error::Error;
+use report::files::Written;
+use report::run::Keep;
 
 /// How a command line went, for the exit status.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,51 +81,57 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
             Err(e) => Outcome::Failure(e),
         },
         Ok(Action::Bench(cfg)) => {
-            let reports = reports(&cfg.ext.report_json, &cfg.ext.report_html);
+            let reports = cfg.ext.reports.named();
             if let Err(e) = report::files::check(&reports, &[]) {
                 return Outcome::Failure(e);
             }
             if sweep::asked(&cfg.ext) {
                 return match sweep::run(cfg) {
-                    Ok(sweep::Swept::Interrupted(signal)) => Outcome::Interrupted { signal },
-                    Ok(_) if report::files::failed() => Outcome::ReportFailed,
-                    Ok(sweep::Swept::Completed) => Outcome::Success,
-                    Ok(sweep::Swept::Aborted) => Outcome::Aborted,
+                    Ok((sweep::Swept::Interrupted(signal), _)) => Outcome::Interrupted { signal },
+                    Ok((_, Written::NotAll)) => Outcome::ReportFailed,
+                    Ok((sweep::Swept::Completed, _)) => Outcome::Success,
+                    Ok((sweep::Swept::Aborted, _)) => Outcome::Aborted,
                     Err(e) => Outcome::Failure(e),
                 };
             }
-            match engine::run(&cfg) {
-                Ok(RunOutcome::Interrupted { by, .. }) => {
+            let result = match engine::run(&cfg) {
+                Ok(r) => r,
+                Err(e) => return Outcome::Failure(e),
+            };
+            let written = report::run::report(&cfg, &result, Keep::Files).written;
+            match (result.outcome, written) {
+                (RunOutcome::Interrupted { by, .. }, _) => {
                     Outcome::Interrupted { signal: by.signal }
                 }
-                Ok(_) if report::files::failed() => Outcome::ReportFailed,
-                Ok(RunOutcome::Completed) => Outcome::Success,
-                Ok(RunOutcome::Aborted | RunOutcome::ExitedOnAbort) => Outcome::Aborted,
-                Err(e) => Outcome::Failure(e),
+                (_, Written::NotAll) => Outcome::ReportFailed,
+                (RunOutcome::Completed, _) => Outcome::Success,
+                (RunOutcome::Aborted | RunOutcome::ExitedOnAbort, _) => Outcome::Aborted,
             }
         }
         Ok(Action::Compare(c)) => {
-            let reports = reports(&c.report_json, &c.report_html);
+            let reports = c.reports.named();
             if let Err(e) = report::files::check(&reports, &c.inputs()) {
                 return Outcome::Failure(e);
             }
             match compare::run(&c) {
-                Ok(_) if report::files::failed() => Outcome::ReportFailed,
-                Ok(compare::Verdict::Passed) => Outcome::Success,
-                Ok(compare::Verdict::GateFailed) => Outcome::GateFailed,
+                Ok((_, Written::NotAll)) => Outcome::ReportFailed,
+                Ok((compare::Verdict::Passed, _)) => Outcome::Success,
+                Ok((compare::Verdict::GateFailed, _)) => Outcome::GateFailed,
                 Err(e) => Outcome::Failure(e),
             }
         }
         Ok(Action::Merge(m)) => {
-            let reports = reports(&m.report_json, &m.report_html);
+            let reports = m.reports.named();
             if let Err(e) = report::files::check(&reports, &m.files) {
                 return Outcome::Failure(e);
             }
             match merge::run(&m) {
-                Ok(_) if report::files::failed() => Outcome::ReportFailed,
-                Ok(merge::Merged::Complete) => Outcome::Success,
-                Ok(merge::Merged::Aborted) => Outcome::Aborted,
-                Ok(merge::Merged::Interrupted { signal }) => Outcome::ShardInterrupted { signal },
+                Ok((_, Written::NotAll)) => Outcome::ReportFailed,
+                Ok((merge::Merged::Interrupted { signal }, _)) => {
+                    Outcome::ShardInterrupted { signal }
+                }
+                Ok((merge::Merged::Complete, _)) => Outcome::Success,
+                Ok((merge::Merged::Aborted, _)) => Outcome::Aborted,
                 Err(e) => Outcome::Failure(e),
             }
         }
@@ -143,10 +151,4 @@ pub fn die_by(signal: i32) -> ! {
     let _ = std::io::stdout().lock().flush();
     let _ = std::io::stderr().lock().flush();
     sys::signal::die_by(signal)
-}
-
-/// The report files asked for, with their options.
-fn reports<'a>(json: &'a Option<String>, html: &'a Option<String>) -> Vec<(&'static str, &'a str)> {
-    let named = [("--report-json", json), ("--report-html", html)];
-    named.into_iter().filter_map(|(option, file)| Some((option, file.as_deref()?))).collect()
 }

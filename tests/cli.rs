@@ -15,7 +15,7 @@
 
 use crate::harness::expected::{
     self, BUILTINS_EXTENSIONS, HELP_17, LONG_OPTIONS_17, PG_VERSION, VERSION_17_MASKED,
-    ambiguous_line_17, help_ours,
+    ambiguous_line_17, extension_section_names, help_ours,
 };
 use crate::harness::{Check, Expected, Pgbench, c_output, normalize};
 
@@ -541,17 +541,28 @@ fn tap_duration_multiple_of_aggregation() {
 
 #[test]
 fn help() {
-    Case::new(["--help"]).status(0).stdout(HELP_17).ours_stdout(&help_ours()).check("help");
+    Case::new(["--help"])
+        .mask(extension_section_names)
+        .status(0)
+        .stdout(HELP_17)
+        .ours_stdout(&help_ours())
+        .check("help");
 }
 
 #[test]
 fn help_short() {
-    Case::new(["-?"]).status(0).stdout(HELP_17).ours_stdout(&help_ours()).check("help_short");
+    Case::new(["-?"])
+        .mask(extension_section_names)
+        .status(0)
+        .stdout(HELP_17)
+        .ours_stdout(&help_ours())
+        .check("help_short");
 }
 
 #[test]
 fn help_first_ignores_the_rest() {
     Case::new(["--help", "-x", "--bad"])
+        .mask(extension_section_names)
         .status(0)
         .stdout(HELP_17)
         .ours_stdout(&help_ours())
@@ -562,6 +573,7 @@ fn help_first_ignores_the_rest() {
 fn help_ignores_bad_random_seed_env() {
     Case::new(["--help"])
         .env("PGBENCH_RANDOM_SEED", "bad")
+        .mask(extension_section_names)
         .status(0)
         .stdout(HELP_17)
         .ours_stdout(&help_ours())

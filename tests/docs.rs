@@ -1,13 +1,19 @@
-//! The manual page, `docs/pgbench-rs.1`: groff renders it without a
-//! warning (and so does mandoc's lint, where mandoc is installed), its
-//! DIFFERENCES FROM PGBENCH has as many items as README.md's "Differences
-//! from C pgbench", and its ENVIRONMENT names every variable the program
-//! reads. (src/cli/man_page.rs checks that it documents every option.)
+//! The documentation: the manual page, `docs/pgbench-rs.1`, renders
+//! without a warning in groff (and in mandoc's lint, where mandoc is
+//! installed), its EXTENSIONS and DIFFERENCES FROM PGBENCH are made from
+//! docs/extensions.md and README.md's list ([`roff`]), and its
+//! ENVIRONMENT names every variable the program reads; every extension
+//! `--help` lists has its section in docs/extensions.md and its row in
+//! README.md's table, whose links lead to those sections; README.md stays
+//! short. (src/cli/man_page.rs checks that the page documents every
+//! option.)
 
 use std::path::Path;
 use std::process::Command;
 
-use crate::harness::{Need, require};
+use crate::harness::{Need, Pgbench, require, runner::Status};
+
+mod roff;
 
 /// The page, relative to the repository.
 const PAGE: &str = "docs/pgbench-rs.1";
@@ -62,24 +68,162 @@ fn section<'a>(text: &'a str, heading: &str, is_heading: fn(&str) -> bool) -> Ve
     lines.take_while(|l| !is_heading(l)).collect()
 }
 
-#[test]
-fn the_differences_are_readmes() {
+/// The page with its EXTENSIONS made from docs/extensions.md and its
+/// DIFFERENCES FROM PGBENCH from README.md's list ([`roff`]).
+fn page_from_the_documentation(page: &str) -> String {
     let readme = read("README.md");
-    let ours = section(&readme, "## Differences from C pgbench", |l| l.starts_with("## "));
-    // The list ends at the first paragraph after it (the internal switches).
-    let items = ours
-        .iter()
-        .take_while(|l| l.is_empty() || l.starts_with("- ") || l.starts_with("  "))
-        .filter(|l| l.starts_with("- "))
-        .count();
+    let differences = section(&readme, "## Differences from C pgbench", |l| l.starts_with("## "));
+    let made = [
+        (".SH EXTENSIONS", roff::from_markdown(&read("docs/extensions.md"))),
+        (".SH \"DIFFERENCES FROM PGBENCH\"", roff::from_markdown(&differences.join("\n"))),
+    ];
+    let mut out = page.to_string();
+    for (heading, body) in made {
+        let start = out.find(&format!("\n{heading}\n")).unwrap_or_else(|| panic!("no {heading}"))
+            + heading.len()
+            + 2;
+        let end = out[start..].find("\n.SH ").map_or(out.len(), |e| start + e + 1);
+        out.replace_range(start..end, &body);
+    }
+    out
+}
+
+/// The manual page's EXTENSIONS and DIFFERENCES FROM PGBENCH are made from
+/// the documentation (the extensions' prose is written once, in
+/// docs/extensions.md; the differences are README.md's list), word for
+/// word. When they are not, the page made from them is written to
+/// target/docs/pgbench-rs.1, to be copied over docs/pgbench-rs.1.
+#[test]
+fn the_man_page_is_made_from_the_documentation() {
     let page = read(PAGE);
+    let made = page_from_the_documentation(&page);
+    if made != page {
+        let dir = root().join("target/docs");
+        std::fs::create_dir_all(&dir).expect("target/docs");
+        std::fs::write(dir.join("pgbench-rs.1"), &made).expect("target/docs/pgbench-rs.1");
+        let first = page.lines().zip(made.lines()).position(|(a, b)| a != b).unwrap_or(0);
+        panic!(
+            "{PAGE} is not made from docs/extensions.md and README.md (from line {}: {:?}, made: {:?}); \
+             the page made from them is in target/docs/pgbench-rs.1: cp target/docs/pgbench-rs.1 {PAGE}",
+            first + 1,
+            page.lines().nth(first).unwrap_or_default(),
+            made.lines().nth(first).unwrap_or_default()
+        );
+    }
+    // What the sections hold: every difference, every extension.
     let man = section(&page, ".SH \"DIFFERENCES FROM PGBENCH\"", |l| l.starts_with(".SH "));
-    let man_items = man.iter().filter(|l| l.starts_with(".IP \\(bu")).count();
-    assert!(items > 0, "README.md's differences list is empty");
-    assert_eq!(
-        man_items, items,
-        "{PAGE} lists {man_items} differences from C pgbench, README.md {items}: keep them the same"
-    );
+    let items = man.iter().filter(|l| l.starts_with(".IP \\(bu")).count();
+    assert!(items >= 10, "{items} differences");
+}
+
+/// GitHub's anchor of a Markdown heading: lower case, punctuation but
+/// `-` and `_` left out, spaces as `-`.
+fn anchor(heading: &str) -> String {
+    heading
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The headings of a Markdown text (`#` to `####`), without the marks.
+fn headings(md: &str) -> Vec<String> {
+    md.lines()
+        .filter(|l| l.starts_with('#'))
+        .map(|l| l.trim_start_matches('#').trim().to_string())
+        .collect()
+}
+
+/// The extensions `--help` lists, as it heads them (`--report-json=FILE`).
+fn help_synopses() -> Vec<String> {
+    let out = Pgbench::no_server(["--help"]).label("docs-help").run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    let ours = out.stdout.split("\npgbench-rs extensions").nth(1).unwrap_or_default();
+    ours.lines()
+        .filter_map(|l| l.strip_prefix("  --"))
+        .map(|rest| format!("--{}", rest.split("  ").next().unwrap_or_default()))
+        .collect()
+}
+
+/// Every option `--help` lists among the extensions has a section in
+/// docs/extensions.md headed as `--help` heads it, and README.md's table
+/// links to each of them, by the anchor of its heading; every link
+/// between the documents leads to a file there, and to a heading in it.
+#[test]
+fn every_extension_is_documented_and_linked() {
+    let mut help = help_synopses();
+    let extensions = read("docs/extensions.md");
+    let mut documented: Vec<String> =
+        headings(&extensions).into_iter().filter(|h| h.starts_with("--")).collect();
+    let readme = read("README.md");
+    let mut linked: Vec<(String, String)> = readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("| [`"))
+        .filter_map(|l| {
+            let (text, rest) = l.split_once("`](")?;
+            let target = rest.split(')').next()?;
+            Some((text.to_string(), target.to_string()))
+        })
+        .collect();
+    assert!(help.len() >= 20, "{help:?}");
+    for (text, target) in &linked {
+        assert_eq!(target, &format!("docs/extensions.md#{}", anchor(text)), "README.md's {text}");
+    }
+    help.sort();
+    documented.sort();
+    linked.sort();
+    assert_eq!(documented, help, "docs/extensions.md's sections and --help's extensions");
+    let linked: Vec<String> = linked.into_iter().map(|l| l.0).collect();
+    assert_eq!(linked, help, "README.md's table of extensions and --help's extensions");
+
+    // The links of the documents lead somewhere.
+    for doc in [
+        "README.md",
+        "docs/extensions.md",
+        "docs/how-it-works.md",
+        "docs/performance.md",
+        "docs/building.md",
+    ] {
+        let text = read(doc);
+        let dir = Path::new(doc).parent().unwrap_or(Path::new(""));
+        for (i, _) in text.match_indices("](") {
+            let target = text[i + 2..].split(')').next().unwrap_or_default();
+            if target.starts_with("http") {
+                continue;
+            }
+            let (file, frag) = target.split_once('#').unwrap_or((target, ""));
+            let path = dir.join(file);
+            assert!(root().join(&path).exists(), "{doc} links to {target}, which is not there");
+            if !frag.is_empty() {
+                let there = read(&path.to_string_lossy());
+                assert!(
+                    headings(&there).iter().any(|h| anchor(h) == frag),
+                    "{doc} links to {target}: no such heading"
+                );
+            }
+        }
+    }
+}
+
+/// README.md is for users: short, and what it says is there.
+#[test]
+fn the_readme_is_short_and_says_what_it_must() {
+    let readme = read("README.md");
+    let n = readme.lines().count();
+    assert!(n <= 300, "README.md has {n} lines (at most 300)");
+    for heading in [
+        "## Install",
+        "## On a fresh machine",
+        "## Usage",
+        "## Extensions",
+        "## Differences from C pgbench",
+    ] {
+        assert!(readme.lines().any(|l| l == heading), "README.md has no {heading:?}");
+    }
 }
 
 /// The `NAME` of every `env::var("NAME")` and `env::var_os("NAME")` in the

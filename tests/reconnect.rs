@@ -10,7 +10,9 @@
 //! outage and the HTML page draws it. And a network cut (the client in a
 //! network namespace, the veth to it down for 2 s): the keepalives and
 //! TCP user timeout of the connection string find it, the clients connect
-//! again once it is over, and the report has the outage.
+//! again once it is over, and the report has the outage. And one restart
+//! seen by a run and by the same run as two shards merged: the same
+//! outages.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -352,4 +354,167 @@ fn a_network_cut_is_an_outage_the_clients_go_through() {
         end >= restoring && end <= restored + 3.5,
         "restored at {restoring:.3}-{restored:.3}, outage to {end:.3}"
     );
+}
+
+/// A run of pgbench-rs whose stderr lines reach the test as the program
+/// writes them, so that the test acts on the program's own events.
+struct Watched {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+    stderr: std::thread::JoinHandle<String>,
+    stdout: std::thread::JoinHandle<String>,
+    dir: std::path::PathBuf,
+}
+
+impl Watched {
+    /// Starts pgbench-rs with `args` against `server`, in a directory of
+    /// its own.
+    fn start(label: &str, server: &'static Cluster, args: &[String]) -> Watched {
+        use std::io::{BufRead, Read};
+        let dir = crate::harness::tmp::fresh_dir(label);
+        let mut cmd = std::process::Command::new(crate::harness::runner::under_test_path());
+        for (k, _) in std::env::vars_os() {
+            if k.to_string_lossy().starts_with("PG") {
+                cmd.env_remove(&k);
+            }
+        }
+        cmd.env("LC_ALL", "C");
+        for (k, v) in Pgbench::new(NO_ARGS).on(server).pg_env() {
+            cmd.env(k, v);
+        }
+        cmd.args(args).current_dir(&dir);
+        cmd.stdin(std::process::Stdio::null());
+        cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+        let mut child = cmd.spawn().unwrap_or_else(|e| panic!("{label}: {e}"));
+        let (tx, lines) = std::sync::mpsc::channel();
+        let err = child.stderr.take().expect("stderr is piped");
+        let stderr = std::thread::spawn(move || {
+            let mut all = String::new();
+            for line in std::io::BufReader::new(err).lines().map_while(Result::ok) {
+                all.push_str(&line);
+                all.push('\n');
+                let _ = tx.send(line);
+            }
+            all
+        });
+        let mut out = child.stdout.take().expect("stdout is piped");
+        let stdout = std::thread::spawn(move || {
+            let mut all = String::new();
+            let _ = out.read_to_string(&mut all);
+            all
+        });
+        Watched { child, lines, stderr, stdout, dir }
+    }
+
+    /// Waits until the program has printed `n` lines that start with
+    /// `prefix` (false: it ended first, or a minute passed).
+    fn wait_for(&self, prefix: &str, n: usize) -> bool {
+        let mut seen = 0;
+        let until = Instant::now() + Duration::from_secs(60);
+        while seen < n {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => seen += 1,
+                Ok(_) => {}
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    /// Waits for the program's end (killing it after a minute): its exit
+    /// status, stdout and stderr.
+    fn finish(mut self) -> (Option<i32>, String, String, std::path::PathBuf) {
+        let until = Instant::now() + Duration::from_secs(60);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(st)) => break st.code(),
+                Ok(None) if Instant::now() >= until => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    break None;
+                }
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+                Err(e) => panic!("wait: {e}"),
+            }
+        };
+        let out = self.stdout.join().unwrap_or_default();
+        let err = self.stderr.join().unwrap_or_default();
+        (status, out, err, self.dir)
+    }
+}
+
+const NO_ARGS: [&str; 0] = [];
+
+/// The outages of a document: when each one's throughput was back (its
+/// end and its recovery, Unix epoch seconds; none: it never was).
+fn recoveries(doc: &Value) -> Vec<Option<f64>> {
+    let list = doc["outages"].as_array().unwrap_or_else(|| panic!("no outages: {doc}"));
+    list.iter().map(|o| Some(o["end"].as_f64()? + o["recovered_s"].as_f64()?)).collect()
+}
+
+/// One restart of the server, seen by a run and, at the same time, by the
+/// same run split over two shards (`--shard`, one `--start-at`, merged
+/// with `--merge`): the merged run reports the outages the run unsharded
+/// reports, by the same algorithm on the shards' notes: as many, and each
+/// one's throughput back at the same step of the 100 ms grid both measure
+/// recovery on (or the next: the two ends are a few milliseconds apart). Under `-R`
+/// and one `--random-seed` both run the same schedule (the shards', put
+/// together, are the run's), whatever the machine's speed. The restart
+/// comes once all three processes have printed their third progress line
+/// (three seconds measured, the level before the outage).
+#[test]
+fn a_restart_merged_from_two_shards_is_the_restart_of_the_run_unsharded() {
+    let server = extra_cluster("restart-shards");
+    let db = server.create_db("restart_shards_db");
+    init(server, &db.name);
+    let at = format!("--start-at={:.3}", epoch() + 4.0);
+    let args = |shard: Option<usize>, report: &str| -> Vec<String> {
+        let mut a: Vec<String> = ["-n", "-c", "4", "-j", "2", "-T", "10", "-R", "100", "-P", "1"]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        a.extend(["--reconnect".into(), "--random-seed=5".into(), at.clone()]);
+        a.push(format!("--report-json={report}"));
+        a.extend(shard.map(|k| format!("--shard={k}/2")));
+        a.push(db.name.clone());
+        a
+    };
+    let runs = [
+        Watched::start("restart-unsharded", server, &args(None, "r.json")),
+        Watched::start("restart-shard-0", server, &args(Some(0), "r.json")),
+        Watched::start("restart-shard-1", server, &args(Some(1), "r.json")),
+    ];
+    for r in &runs {
+        assert!(r.wait_for("progress: ", 3), "a run did not measure three seconds");
+    }
+    server.restart_fast().unwrap_or_else(|e| panic!("restart: {e}"));
+    let mut docs = Vec::new();
+    for r in runs {
+        let (status, stdout, stderr, dir) = r.finish();
+        assert_eq!(status, Some(0), "{stdout}\n{stderr}");
+        assert_eq!(report_count(&stdout, "number of outages: "), 1, "{stdout}");
+        let text = std::fs::read_to_string(dir.join("r.json")).expect("r.json");
+        docs.push(text);
+    }
+    let whole: Value = serde_json::from_str(&docs[0]).expect("JSON");
+    let merged = crate::shards::merge_shards("restart-shards-merge", &docs[1..]);
+    assert_eq!(merged.status, Status::Exit(0), "{}", merged.stderr);
+    assert_eq!(report_count(&merged.stdout, "number of outages: "), 1, "{}", merged.stdout);
+    let m: Value = serde_json::from_str(&merged.read_file("m.json")).expect("m.json");
+    let (whole_back, merged_back) = (recoveries(&whole), recoveries(&m));
+    eprintln!("restart-shards: back at {whole_back:?} unsharded, {merged_back:?} merged");
+    assert_eq!(merged_back.len(), whole_back.len(), "{whole_back:?} {merged_back:?}");
+    // Both measure on the grid of 100 ms buckets from the one --start-at:
+    // the throughput is back at the same step of it, or the next.
+    for (a, b) in whole_back.iter().zip(&merged_back) {
+        let (Some(a), Some(b)) = (a, b) else {
+            panic!("the throughput was not back: {whole_back:?} {merged_back:?}")
+        };
+        assert!((a - b).abs() <= 0.1 + 1e-5, "back at {a} s unsharded, {b} s merged");
+    }
+    // The merged document keeps what its outages are made of.
+    let counts = |d: &Value| d["outage_log"]["counts"].as_array().map_or(0, Vec::len);
+    assert!(counts(&m) >= 90, "{}", m["outage_log"]);
+    assert!(counts(&whole) >= 90, "{}", whole["outage_log"]);
 }

@@ -4,6 +4,7 @@
 
 use super::Exit;
 use super::getopt::{Item, Opt};
+use super::options::Mode;
 use crate::compare::gate;
 use crate::config::{CompareConfig, Extensions};
 use crate::error::Error;
@@ -16,8 +17,7 @@ pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
         new: String::new(),
         force: false,
         fail_if: Vec::new(),
-        report_json: None,
-        report_html: None,
+        reports: crate::config::ReportFiles::default(),
     };
     for item in items {
         let text = |v: Option<std::ffi::OsString>| {
@@ -31,17 +31,12 @@ pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
                 Ok(mut more) => c.fail_if.append(&mut more),
                 Err(e) => return Err(Error::new(e).into()),
             },
-            Item::Opt(Opt::ReportJson, v) => {
-                c.report_json = Some(super::ext::report_file(&text(v), "--report-json")?);
-            }
-            Item::Opt(Opt::ReportHtml, v) => {
-                c.report_html = Some(super::ext::report_file(&text(v), "--report-html")?);
+            Item::Opt(o @ (Opt::ReportJson | Opt::ReportHtml), v) => {
+                super::ext::report_file(&mut c.reports, o, v.as_deref())?;
             }
             Item::Opt(..) => {
-                return Err(Error::new(
-                    "--compare can be used only with --force, --fail-if, --report-json and --report-html",
-                )
-                .into());
+                let with = super::options::listed_with(Mode::Compare, Opt::Compare);
+                return Err(Error::new(format!("--compare can be used only with {with}")).into());
             }
         }
     }

@@ -1,7 +1,11 @@
 //! The values of pgbench-rs's own options, checked with messages in C
 //! pgbench's style (exit status 1).
 
+use std::ffi::OsStr;
+
 use super::Exit;
+use super::getopt::Opt;
+use crate::config::ReportFiles;
 use crate::config::{DEFAULT_PERCENTILES, PartitionMethod, Percentile, Shard, SysbenchInit};
 use crate::error::Error;
 use crate::script::builtin;
@@ -81,12 +85,23 @@ pub(super) fn percentiles(value: Option<&str>) -> Result<Vec<Percentile>, Exit> 
     Ok(out)
 }
 
-/// `--report-json=FILE`: any file name but an empty one.
-pub(super) fn report_file(value: &str, option: &str) -> Result<String, Exit> {
-    if value.is_empty() {
+/// `--report-json=FILE`, `--report-html=FILE` (`opt`): any file name
+/// but an empty one, kept in `files`.
+pub(super) fn report_file(
+    files: &mut ReportFiles,
+    opt: Opt,
+    value: Option<&OsStr>,
+) -> Result<(), Exit> {
+    let text = value.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
+    let (option, file) = match opt {
+        Opt::ReportHtml => ("--report-html", &mut files.html),
+        _ => ("--report-json", &mut files.json),
+    };
+    if text.is_empty() {
         return Err(Error::new(format!("invalid value \"\" for option {option}")).into());
     }
-    Ok(value.to_string())
+    *file = Some(text);
+    Ok(())
 }
 
 /// `--shard=K/N`: 0 <= K < N.

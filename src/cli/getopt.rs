@@ -3,82 +3,18 @@
 //! long options, `-c=5` meaning the value "=5", `--` ending the options,
 //! and glibc's diagnostics word for word.
 //!
-//! pgbench-rs's own options ([`EXTENSIONS`]) are long options that match
-//! only their full name: they take no part in abbreviations, so every
-//! abbreviation C pgbench accepts means what it means there.
+//! pgbench-rs's own options ([`super::options::EXTENSIONS`]) are long
+//! options that match only their full name: they take no part in
+//! abbreviations, so every abbreviation C pgbench accepts means what it
+//! means there.
 
 use std::ffi::OsString;
 use std::fmt;
 
-/// Every option pgbench 17 accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Opt {
-    Builtin,
-    Client,
-    Connect,
-    Dbname,
-    Define,
-    File,
-    Fillfactor,
-    Host,
-    Initialize,
-    InitSteps,
-    Jobs,
-    Log,
-    LatencyLimit,
-    NoVacuum,
-    Port,
-    Progress,
-    Protocol,
-    Quiet,
-    ReportPerCommand,
-    Rate,
-    Scale,
-    SelectOnly,
-    SkipSomeUpdates,
-    Time,
-    Transactions,
-    Username,
-    VacuumAll,
-    UnloggedTables,
-    Tablespace,
-    IndexTablespace,
-    SamplingRate,
-    AggregateInterval,
-    ProgressTimestamp,
-    LogPrefix,
-    ForeignKeys,
-    RandomSeed,
-    ShowScript,
-    Partitions,
-    PartitionMethod,
-    FailuresDetailed,
-    MaxTries,
-    VerboseErrors,
-    ExitOnAbort,
-    Debug,
-    // pgbench-rs's extensions.
-    LatencyPercentiles,
-    ReportJson,
-    Warmup,
-    ContinueOnError,
-    Shard,
-    StartAt,
-    Merge,
-    Compare,
-    Force,
-    FailIf,
-    Repeat,
-    SweepClients,
-    ReportHtml,
-    SysbenchTables,
-    SysbenchTableSize,
-    Reconnect,
-    ReconnectBackoff,
-    ReconnectTimeout,
-    RateProfile,
-    ServerStats,
-}
+#[cfg(test)]
+use super::options::EXTENSIONS;
+pub(crate) use super::options::Opt;
+use super::options::{self, ExtArg};
 
 /// One entry of the option table: long name, short letter, takes a value.
 struct Spec {
@@ -140,55 +76,6 @@ const TABLE: &[Spec] = &[
     spec("exit-on-abort", None, false, Opt::ExitOnAbort),
     spec("debug", None, false, Opt::Debug),
 ];
-
-/// Whether an extension takes a value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ExtArg {
-    /// `--name=VALUE` or `--name VALUE`.
-    Required,
-    /// `--name` or `--name=VALUE` (getopt's `optional_argument`: a value
-    /// only when attached).
-    Optional,
-    /// `--name` only.
-    No,
-}
-
-/// An extension: a long option C pgbench does not have.
-struct Extension {
-    long: &'static str,
-    arg: ExtArg,
-    opt: Opt,
-}
-
-/// pgbench-rs's own long options, matched by their full name only.
-const EXTENSIONS: &[Extension] = &[
-    Extension { long: "latency-percentiles", arg: ExtArg::Optional, opt: Opt::LatencyPercentiles },
-    Extension { long: "report-json", arg: ExtArg::Required, opt: Opt::ReportJson },
-    Extension { long: "warmup", arg: ExtArg::Required, opt: Opt::Warmup },
-    Extension { long: "continue-on-error", arg: ExtArg::No, opt: Opt::ContinueOnError },
-    Extension { long: "shard", arg: ExtArg::Required, opt: Opt::Shard },
-    Extension { long: "start-at", arg: ExtArg::Required, opt: Opt::StartAt },
-    Extension { long: "merge", arg: ExtArg::No, opt: Opt::Merge },
-    Extension { long: "report-html", arg: ExtArg::Required, opt: Opt::ReportHtml },
-    Extension { long: "sysbench-tables", arg: ExtArg::Required, opt: Opt::SysbenchTables },
-    Extension { long: "sysbench-table-size", arg: ExtArg::Required, opt: Opt::SysbenchTableSize },
-    Extension { long: "compare", arg: ExtArg::No, opt: Opt::Compare },
-    Extension { long: "force", arg: ExtArg::No, opt: Opt::Force },
-    Extension { long: "fail-if", arg: ExtArg::Required, opt: Opt::FailIf },
-    Extension { long: "repeat", arg: ExtArg::Required, opt: Opt::Repeat },
-    Extension { long: "sweep-clients", arg: ExtArg::Required, opt: Opt::SweepClients },
-    Extension { long: "reconnect", arg: ExtArg::No, opt: Opt::Reconnect },
-    Extension { long: "reconnect-backoff", arg: ExtArg::Required, opt: Opt::ReconnectBackoff },
-    Extension { long: "reconnect-timeout", arg: ExtArg::Required, opt: Opt::ReconnectTimeout },
-    Extension { long: "rate-profile", arg: ExtArg::Required, opt: Opt::RateProfile },
-    Extension { long: "server-stats", arg: ExtArg::Optional, opt: Opt::ServerStats },
-];
-
-/// The names of the extensions (for the test that `--help` lists them).
-#[cfg(test)]
-pub(crate) fn extension_names() -> impl Iterator<Item = &'static str> {
-    EXTENSIONS.iter().map(|e| e.long)
-}
 
 /// Every long option the parser accepts, C's and the extensions, with its
 /// short letter where it has one (for the test that the manual page
@@ -306,7 +193,7 @@ fn parse_into(args: Vec<OsString>, items: &mut Vec<Item>) -> Result<(), GetoptEr
             lexopt::Arg::Long(name) => {
                 let name = name.to_string();
                 let attached = parser.optional_value();
-                if let Some(e) = EXTENSIONS.iter().find(|e| e.long == name) {
+                if let Some(e) = options::find(&name) {
                     let value = match (e.arg, attached) {
                         (ExtArg::No, Some(_)) => return Err(GetoptError::NoArgAllowed(e.long)),
                         (ExtArg::No, None) => None,

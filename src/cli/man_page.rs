@@ -1,18 +1,27 @@
 //! The manual page, `docs/pgbench-rs.1`, documents every option the parser
-//! accepts (C pgbench's and pgbench-rs's own), so that a new option cannot
+//! accepts (C pgbench's and pgbench-rs's own, each of these under a
+//! heading that writes it as `--help` does), so that a new option cannot
 //! be left out of it, and names this version and the place for bug reports.
-//! (tests/docs.rs renders it and compares it with README.md.)
+//! (tests/docs.rs renders it and checks that its extensions are made from
+//! docs/extensions.md.)
 
 use super::getopt::all_options;
+use super::options::EXTENSIONS;
 
 /// The manual page's source (man(7) roff).
 const PAGE: &str = include_str!("../../docs/pgbench-rs.1");
 
-/// The tags of the page's `.TP` paragraphs: the lines that name what each
-/// paragraph documents.
+/// The tags of the page's `.TP` paragraphs and its `.SS` headings: the
+/// lines that name what each paragraph documents.
 fn tags() -> Vec<&'static str> {
     let lines: Vec<&str> = PAGE.lines().collect();
-    lines.windows(2).filter(|w| w[0] == ".TP").map(|w| w[1]).collect()
+    let tp = lines.windows(2).filter(|w| w[0] == ".TP").map(|w| w[1]);
+    tp.chain(lines.iter().copied().filter(|l| l.starts_with(".SS "))).collect()
+}
+
+/// `text` as roff writes it.
+fn roff(text: &str) -> String {
+    text.replace('\\', "\\e").replace('-', "\\-")
 }
 
 /// Whether roff text `tag` names option `option` (as roff writes it:
@@ -33,7 +42,7 @@ fn every_option_has_a_paragraph() {
         let long_roff = format!("\\-\\-{}", long.replace('-', "\\-"));
         assert!(
             tags.iter().any(|t| names(t, &long_roff)),
-            "docs/pgbench-rs.1 has no .TP paragraph for --{long}"
+            "docs/pgbench-rs.1 has no .TP paragraph or .SS heading for --{long}"
         );
         if let Some(c) = short {
             let short_roff = format!("\\-{c}");
@@ -42,6 +51,19 @@ fn every_option_has_a_paragraph() {
                 "docs/pgbench-rs.1 has no .TP paragraph for -{c}, --{long}"
             );
         }
+    }
+}
+
+/// Each extension has a heading of its own in EXTENSIONS, the option and
+/// its value written as `--help` writes them.
+#[test]
+fn the_extensions_section_heads_each_extension_as_help_does() {
+    let section = PAGE.split("\n.SH EXTENSIONS\n").nth(1).unwrap_or_default();
+    let section = section.split("\n.SH ").next().unwrap_or_default();
+    let heads: Vec<&str> = section.lines().filter_map(|l| l.strip_prefix(".SS ")).collect();
+    for e in EXTENSIONS {
+        let head = format!("\"{}\"", roff(&e.synopsis()));
+        assert!(heads.contains(&head.as_str()), "no .SS {head} in EXTENSIONS: {heads:?}");
     }
 }
 

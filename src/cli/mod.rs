@@ -15,6 +15,7 @@ mod getopt;
 /// The manual page documents every option (a test).
 #[cfg(test)]
 mod man_page;
+mod options;
 mod reconnect;
 mod switches;
 mod usage;
@@ -31,6 +32,7 @@ use crate::log;
 use crate::pq::ConnParams;
 use crate::script::{self, QueryMode, Script, ScriptError, Slot, VarRegistry, builtin};
 use getopt::{Item, Opt};
+use options::Mode;
 use values::{
     check_init_steps, default_dbname, parse_int_option, parse_script_weight, read_script_file,
     set_random_seed,
@@ -223,8 +225,7 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
     let mut m = MergeConfig {
         files: Vec::new(),
         latency_percentiles: None,
-        report_json: None,
-        report_html: None,
+        reports: crate::config::ReportFiles::default(),
     };
     for item in items {
         match item {
@@ -234,16 +235,12 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
                 let text = v.map(|v| v.to_string_lossy().into_owned());
                 m.latency_percentiles = Some(ext::percentiles(text.as_deref())?);
             }
-            Item::Opt(Opt::ReportJson, v) => {
-                let text = v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
-                m.report_json = Some(ext::report_file(&text, "--report-json")?);
-            }
-            Item::Opt(Opt::ReportHtml, v) => {
-                let text = v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
-                m.report_html = Some(ext::report_file(&text, "--report-html")?);
+            Item::Opt(o @ (Opt::ReportJson | Opt::ReportHtml), v) => {
+                ext::report_file(&mut m.reports, o, v.as_deref())?;
             }
             Item::Opt(..) => {
-                return Err(Error::new("--merge can be used only with --latency-percentiles, --report-json and --report-html").into());
+                let with = options::listed_with(Mode::Merge, Opt::Merge);
+                return Err(Error::new(format!("--merge can be used only with {with}")).into());
             }
         }
     }
@@ -494,9 +491,9 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.ext.latency_percentiles = Some(ext::percentiles(value.as_ref().map(|_| v.as_str()))?);
         }
-        Opt::ReportJson => {
+        Opt::ReportJson | Opt::ReportHtml => {
             a.benchmarking_option_set = true;
-            a.ext.report_json = Some(ext::report_file(&v, "--report-json")?);
+            ext::report_file(&mut a.ext.reports, opt, value.as_deref())?;
         }
         Opt::Warmup => {
             a.benchmarking_option_set = true;
@@ -521,10 +518,6 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
                 None => 1,
             });
         }
-        Opt::ReportHtml => {
-            a.benchmarking_option_set = true;
-            a.ext.report_html = Some(ext::report_file(&v, "--report-html")?);
-        }
         Opt::SysbenchTables => {
             a.initialization_option_set = true;
             a.sysbench.0 = Some(parse_int_option(&v, "--sysbench-tables", 1, 100_000)?);
@@ -544,7 +537,8 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.ext.sweep_clients = Some(list);
         }
         Opt::Force | Opt::FailIf => {
-            return Err(Error::new("--force and --fail-if can be used only with --compare").into());
+            let only = options::only_with(Mode::Compare, Opt::Compare);
+            return Err(Error::new(format!("{only} can be used only with --compare")).into());
         }
         Opt::RateProfile => {
             a.benchmarking_option_set = true;

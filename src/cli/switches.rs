@@ -1,4 +1,4 @@
-//! The internal switches the environment sets (README's list), read once
+//! The internal switches the environment sets (docs/building.md's list), read once
 //! here into the configuration: the engine reads no environment.
 
 use std::path::PathBuf;

@@ -1,16 +1,22 @@
 //! The `--help` text: pgbench 17's, with the program name filled in,
-//! followed by one section on pgbench-rs's own options, and pgbench-rs's
-//! place for bug reports and home page where 17 names PostgreSQL's.
+//! followed by one section on pgbench-rs's own options (made from their
+//! table, [`super::options`]), and pgbench-rs's place for bug reports and
+//! home page where 17 names PostgreSQL's.
 
 /// Returns the usage text `--help` prints on stdout.
 pub(crate) fn usage(progname: &str) -> String {
     let mut text = USAGE.replace("{progname}", progname);
-    text.push_str(EXTENSIONS);
+    text.push_str(&super::options::help_section(PG_MAJOR));
+    text.push_str(BUILTINS);
     text.push('\n');
     text.push_str(REPORT_BUGS);
     text.push_str(HOME_PAGE);
     text
 }
+
+/// The major version of the pgbench reproduced, whose own options
+/// `--help`'s extensions section leaves out.
+const PG_MAJOR: u32 = crate::version::PG_VERSION_NUM.unsigned_abs() / 10_000;
 
 /// Where to report bugs (the project's issue tracker, from Cargo.toml's
 /// `repository`): the end of `--help`, and `-V`'s second line.
@@ -20,49 +26,9 @@ pub(crate) const REPORT_BUGS: &str =
 /// The project's home page (Cargo.toml's `homepage`), `--help`'s last line.
 const HOME_PAGE: &str = concat!("pgbench-rs home page: <", env!("CARGO_PKG_HOMEPAGE"), ">\n");
 
-/// pgbench-rs's options (long options that match only their full name),
-/// after an empty line.
-const EXTENSIONS: &str = "
-pgbench-rs extensions (long options, matched only by their full name):
-  --latency-percentiles[=LIST]
-                           report latency percentiles, a comma-separated list
-                           (default: 50,90,95,99,99.9,99.99; the maximum too)
-  --report-json=FILE       write the results to FILE as a JSON document
-  --report-html=FILE       write a report with charts to FILE as an HTML page
-  --warmup=NUM             run NUM seconds before the measurement starts
-                           (not counted anywhere)
-  --continue-on-error      continue running after an SQL error
-  --shard=K/N              run part K (from 0) of N of the run the options describe
-  --start-at=TIME          start measuring at TIME (Unix epoch seconds or RFC 3339)
-  --merge FILE...          print the report of one run from its shards' --report-json
-                           files (with --latency-percentiles and --report-* only)
-  --server-stats[=SECONDS]
-                           sample the server's statistics and wait events every
-                           SECONDS (default: 1) and report them
-  --sysbench-tables=NUM    with -i: create sysbench's tables sbtest1..sbtestNUM
-                           instead of pgbench's (default: 1)
-  --sysbench-table-size=NUM
-                           with -i: rows of each sysbench table (default: 10000)
-  --repeat=NUM             run the benchmark NUM times, then summarize the runs
-  --sweep-clients=LIST     run the benchmark at each client count of LIST
-                           (comma-separated), then summarize the runs
-  --compare BASE NEW       compare the runs of two --report-json files or
-                           comma-separated lists of them (medians, change, 95%
-                           interval, Mann-Whitney U p-value)
-  --force                  with --compare: compare runs that differ in what they ran
-  --fail-if=CONDITIONS     with --compare: exit with status 3 when a significant
-                           change breaks a condition (e.g. tps<-5%,p99>+10%)
-  --reconnect              a lost connection fails the transaction, and the
-                           client connects again instead of aborting
-  --reconnect-backoff=MIN[,MAX]
-                           milliseconds between attempts to connect again,
-                           doubling from MIN to MAX (default: 10,50)
-  --reconnect-timeout=NUM  abort a client that could not connect again in NUM
-                           seconds (default: 60; 0: until the run ends)
-  --rate-profile=T:RATE[~],...
-                           from second T the rate is RATE tps (as -R); a ~
-                           ramps linearly to the next point's rate
-  Builtin scripts of pgbench-rs (-b list): tpcb-like-plfunc and sysbench's
+/// What `--help` says after the extensions: pgbench-rs's builtin scripts
+/// and variables in quoted identifiers.
+const BUILTINS: &str = "  Builtin scripts of pgbench-rs (-b list): tpcb-like-plfunc and sysbench's
   OLTP tests (oltp-read-write, ...); a :variable inside a double-quoted
   identifier is replaced by its value in every protocol.
 ";
@@ -158,16 +124,18 @@ mod tests {
     fn usage_is_17s_text_then_the_extensions() {
         let u = usage("pgbench");
         assert!(u.starts_with("pgbench is a benchmarking tool for PostgreSQL.\n\nUsage:\n  pgbench [OPTION]... [DBNAME]\n"));
-        let (c17, ours) = u.split_once(EXTENSIONS).map(|(a, _)| (a, EXTENSIONS)).unwrap();
+        let ours = super::super::options::help_section(PG_MAJOR);
+        let (c17, rest) = u.split_once(&ours).unwrap();
         assert!(c17.ends_with("  -?, --help               show this help, then exit\n"));
         assert_eq!(c17.lines().count(), 76);
         assert!(!c17.contains("continue-on-error"));
+        assert!(rest.starts_with(BUILTINS));
         assert!(u.ends_with(
             "\n\nReport bugs to <https://github.com/pgbench-rs/pgbench-rs/issues>.\n\
              pgbench-rs home page: <https://github.com/pgbench-rs/pgbench-rs>\n"
         ));
         // Every extension is listed.
-        for name in super::super::getopt::extension_names() {
+        for name in super::super::options::EXTENSIONS.iter().map(|e| e.long) {
             assert!(ours.contains(&format!("  --{name}")), "--{name} is not in --help");
         }
     }

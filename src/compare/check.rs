@@ -23,7 +23,7 @@ fn server_major(doc: &Value) -> Value {
 
 /// The member of the configuration at `key`.
 fn conf(doc: &Value, key: &str) -> Value {
-    doc.pointer(&format!("/configuration/{key}")).cloned().unwrap_or(Value::Null)
+    crate::report::doc::fields::at(doc, &["configuration", key]).clone()
 }
 
 const ASPECTS: &[Aspect] = &[

@@ -5,8 +5,8 @@
 //! `failed`, `lag`) or a key of the comparison (`latency_ms.p99`). Only
 //! significant changes count.
 
-use super::runs::{METRICS, Metric};
 pub(crate) use crate::config::Condition;
+use crate::report::doc::{Metric, compared};
 
 impl Condition {
     /// Whether a significant change of `change_pct` breaks the condition.
@@ -17,7 +17,7 @@ impl Condition {
 
 /// The metric `name` names.
 fn metric(name: &str) -> Option<&'static Metric> {
-    METRICS.iter().find(|m| m.key == name || m.short == name)
+    compared().find(|m| m.key == name || m.short == name)
 }
 
 /// Parses the value of `--fail-if`; the message says what is wrong.
@@ -32,7 +32,7 @@ pub(crate) fn parse(value: &str) -> Result<Vec<Condition>, String> {
         };
         let (name, rest) = (text[..at].trim(), &text[at..]);
         let Some(m) = metric(name) else {
-            let names: Vec<&str> = METRICS.iter().map(|m| m.short).collect();
+            let names: Vec<&str> = compared().map(|m| m.short).collect();
             return Err(format!(
                 "unknown metric \"{name}\" in --fail-if (one of {})",
                 names.join(", ")

@@ -1,5 +1,5 @@
 //! `--compare BASE NEW`: are NEW's runs better or worse than BASE's? Per
-//! client count and per metric ([`runs::METRICS`]) the medians, the
+//! client count and per metric ([`crate::report::doc::METRICS`]) the medians, the
 //! change, its 95% confidence interval and the two-sided Mann-Whitney U
 //! p-value ([`crate::stats::mannwhitney`]); a change is significant only at p < 0.05
 //! (benchstat's rule). Unlike runs are refused ([`check`]) unless
@@ -16,8 +16,10 @@ use serde_json::{Map, Value, json};
 use crate::config::CompareConfig;
 use crate::error::Error;
 use crate::log;
+use crate::report::doc::{Better, Kind, Metric, RunDoc, compared};
+use crate::report::files::Written;
 use crate::stats::mannwhitney as stats;
-use runs::{Better, METRICS, Metric, Point};
+use runs::Point;
 
 impl CompareConfig {
     /// Every file read.
@@ -101,11 +103,10 @@ pub(crate) struct PointChange {
 /// The comparison of a point's runs.
 fn compare_point(base: &Point, new: &Point) -> PointChange {
     let values = |p: &Point, m: &Metric| -> Vec<f64> {
-        p.runs.iter().filter_map(|r| m.of(&r.doc)).collect()
+        p.runs.iter().filter_map(|r| RunDoc(&r.doc).metric(m)).collect()
     };
-    let changes =
-        METRICS.iter().filter_map(|m| change(m, values(base, m), values(new, m))).collect();
-    let threads = base.runs.first().and_then(|r| r.doc.pointer("/configuration/threads")?.as_i64());
+    let changes = compared().filter_map(|m| change(m, values(base, m), values(new, m))).collect();
+    let threads = base.runs.first().and_then(|r| RunDoc(&r.doc).threads());
     PointChange { clients: base.clients, threads: threads.unwrap_or(0), changes }
 }
 
@@ -259,19 +260,16 @@ fn document(points: &[PointChange], cfg: &CompareConfig, forced: bool) -> Value 
         .iter()
         .map(|p| json!({"clients": p.clients, "threads": p.threads, "metrics": metrics(p)}))
         .collect();
-    let mut doc = json!({
-        "format": "pgbench-rs comparison",
-        "schema_version": 1,
-        "base": runs::files(&cfg.base),
-        "new": runs::files(&cfg.new),
-        "forced": forced,
-        "alpha": stats::ALPHA,
-        "points": list,
-    });
+    let mut doc = Kind::Comparison.header();
+    doc.insert("base".into(), json!(runs::files(&cfg.base)));
+    doc.insert("new".into(), json!(runs::files(&cfg.new)));
+    doc.insert("forced".into(), json!(forced));
+    doc.insert("alpha".into(), json!(stats::ALPHA));
+    doc.insert("points".into(), Value::Array(list));
     if let [only] = points {
-        doc["metrics"] = metrics(only);
+        doc.insert("metrics".into(), metrics(only));
     }
-    doc
+    Value::Object(doc)
 }
 
 /// The `--fail-if` conditions that failed, as messages.
@@ -296,8 +294,9 @@ fn gate_failures(points: &[PointChange], conditions: &[gate::Condition]) -> Vec<
     out
 }
 
-/// Runs `--compare`.
-pub(crate) fn run(cfg: &CompareConfig) -> Result<Verdict, Error> {
+/// Runs `--compare`: its verdict, and whether its report files were
+/// written.
+pub(crate) fn run(cfg: &CompareConfig) -> Result<(Verdict, Written), Error> {
     let base = runs::load(&cfg.base)?;
     let new = runs::load(&cfg.new)?;
     let pairs = pair_points(&base, &new, cfg)?;
@@ -310,37 +309,28 @@ pub(crate) fn run(cfg: &CompareConfig) -> Result<Verdict, Error> {
     let points: Vec<PointChange> = pairs.iter().map(|(b, n)| compare_point(b, n)).collect();
     let summary = text(&points, &cfg.base, &cfg.new);
     crate::report::write_stdout(&summary);
-    if let Some(path) = cfg.report_json.as_deref() {
-        let doc = document(&points, cfg, forced);
-        if let Err(err) = crate::report::json::write(path, &doc) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+    let mut written = Written::All;
+    if let Some(path) = cfg.reports.json.as_deref() {
+        written = crate::report::json::save(path, &document(&points, cfg, forced));
     }
-    if let Some(path) = cfg.report_html.as_deref() {
+    if let Some(path) = cfg.reports.html.as_deref() {
         let page = html::render(&summary, &pairs);
-        if let Err(err) = crate::report::html::write(path, &page) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+        written = written.and(crate::report::files::save_bytes(path, page.as_bytes()));
     }
     let failures = gate_failures(&points, &cfg.fail_if);
     for f in &failures {
         log::error!("{f}");
     }
-    Ok(if failures.is_empty() { Verdict::Passed } else { Verdict::GateFailed })
+    Ok((if failures.is_empty() { Verdict::Passed } else { Verdict::GateFailed }, written))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::doc::metric_of;
 
     fn tps() -> &'static Metric {
-        &METRICS[0]
+        metric_of("tps").unwrap()
     }
 
     #[test]
@@ -371,7 +361,12 @@ mod tests {
         assert!(c.too_few && !c.significant);
         assert!((c.test.p_value - 0.1).abs() < 1e-12);
         // A base median of 0 has no change in percent.
-        let c = change(&METRICS[5], vec![0.0, 0.0, 0.0, 0.0], vec![1.0, 2.0, 1.0, 3.0]).unwrap();
+        let c = change(
+            metric_of("failed_pct").unwrap(),
+            vec![0.0, 0.0, 0.0, 0.0],
+            vec![1.0, 2.0, 1.0, 3.0],
+        )
+        .unwrap();
         assert_eq!((c.change_pct, c.ci_pct), (None, None));
         assert!(change(tps(), vec![], vec![1.0]).is_none());
     }
@@ -384,9 +379,12 @@ mod tests {
             vec![110.0, 111.0, 112.0, 113.0, 114.0],
         )
         .unwrap();
-        let flat =
-            change(&METRICS[4], vec![2.0, 3.0, 4.0, 5.0, 6.0], vec![2.5, 3.5, 4.5, 5.5, 6.5])
-                .unwrap();
+        let flat = change(
+            metric_of("latency_ms.p99").unwrap(),
+            vec![2.0, 3.0, 4.0, 5.0, 6.0],
+            vec![2.5, 3.5, 4.5, 5.5, 6.5],
+        )
+        .unwrap();
         let p = PointChange { clients: 8, threads: 2, changes: vec![up, flat] };
         assert_eq!(
             text(&[p], "a.json", "b.json"),

@@ -17,6 +17,14 @@ use std::fmt::{self, Write as _};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Fixed(pub f64, pub usize);
 
+impl Fixed {
+    /// Microseconds as seconds with three decimals (`%.3f`).
+    #[allow(clippy::cast_precision_loss)]
+    pub(crate) fn secs3(us: i64) -> Fixed {
+        Fixed(us as f64 / 1e6, 3)
+    }
+}
+
 /// `%.Ng`: `General(x, 15)` prints like `printf("%.15g", x)`; a precision
 /// of 0 means 1, as in C.
 #[derive(Clone, Copy, Debug)]

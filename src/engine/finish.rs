@@ -1,41 +1,36 @@
-//! The end of a run: the workers' statistics and distributions merged,
-//! the text report on stdout (C's `printResults`), and the JSON report
-//! (`--report-json`).
+//! The end of a run: the workers' statistics, distributions, outage
+//! notes and steps merged into what the run measured
+//! ([`crate::report::run::Measured`]), which `report` turns into the
+//! reports.
 
-use super::RunOutcome;
-use super::setup::TableInfo;
 use super::worker::WorkerResult;
 use crate::config::BenchConfig;
-use crate::log;
-use crate::report::html;
-use crate::report::json::{self, RunFacts};
-use crate::report::{self, RunParams, RunTotals, ShardFacts};
+use crate::report::run::{Measured, RunTimes};
+use crate::report::{ShardFacts, SysbenchTables, TableInfo};
 use crate::stats::outage::OutageLog;
 use crate::stats::series::{RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
 use crate::time::Mono;
 
-/// What the end of the run needs to know besides the workers' results.
+/// What the end of the run knows besides the workers' results.
 #[derive(Debug)]
-pub(super) struct Ending<'a> {
+pub(super) struct Ending {
     /// `--server-stats`: what the sampler found.
     pub(super) server: Option<crate::serverstats::ServerStats>,
-    /// The configuration.
-    pub(super) cfg: &'a BenchConfig,
     /// What the set-up found in the database.
-    pub(super) info: &'a TableInfo,
+    pub(super) tables: TableInfo,
     /// The sysbench tables sysbench's builtins used.
-    pub(super) sysbench: Option<crate::report::SysbenchTables>,
+    pub(super) sysbench: Option<SysbenchTables>,
     /// The server's `server_version`.
-    pub(super) server_version: &'a str,
-    /// When the run started and ended (monotonic µs).
-    pub(super) start_time: i64,
-    /// See `start_time`.
-    pub(super) end: i64,
+    pub(super) server_version: String,
+    /// When the run started and ended.
+    pub(super) start: Mono,
+    /// See `start`.
+    pub(super) end: Mono,
     /// Monotonic-to-epoch shift, µs.
     pub(super) epoch_shift: i64,
-    /// Origin of the progress reports and intervals (monotonic µs).
-    pub(super) origin: i64,
+    /// Origin of the progress reports and intervals.
+    pub(super) origin: Mono,
     /// `--shard`: the part of the run this process ran.
     pub(super) shard: Option<ShardFacts>,
     /// `--start-at`: how late the measurement started (µs; 0: on time).
@@ -44,23 +39,21 @@ pub(super) struct Ending<'a> {
     pub(super) deadline: Option<Mono>,
 }
 
-/// Prints the report (unless the run exited on an abort) and writes the
-/// JSON report when asked for.
-pub(super) fn report(
-    e: &Ending<'_>,
+/// What the run measured: the workers' results merged.
+pub(super) fn measured(
+    cfg: &BenchConfig,
+    e: Ending,
     results: &mut [WorkerResult],
     series: Series,
-    outcome: RunOutcome,
-) {
-    let cfg = e.cfg;
+) -> Measured {
     let dist = run_distributions(cfg, results, series);
     let mut total = StatsData::new(0);
     let mut latency_late = 0;
     let mut conn_total = 0;
     let mut bench_start: Option<Mono> = None;
     let mut connected: Option<Mono> = None;
-    let mut script_stats = vec![StatsData::new(0); cfg.scripts.len()];
-    let mut cmd_stats: Vec<Vec<CommandStats>> =
+    let mut scripts = vec![StatsData::new(0); cfg.scripts.len()];
+    let mut commands: Vec<Vec<CommandStats>> =
         cfg.scripts.iter().map(|s| vec![CommandStats::default(); s.commands.len()]).collect();
     for r in results.iter() {
         total.merge(&r.state.stats);
@@ -68,165 +61,56 @@ pub(super) fn report(
         conn_total += r.state.conn_duration;
         bench_start = earliest(bench_start, r.bench_start);
         connected = earliest(connected, r.connected);
-        for (acc, s) in script_stats.iter_mut().zip(&r.state.script_stats) {
+        for (acc, s) in scripts.iter_mut().zip(&r.state.script_stats) {
             acc.merge(s);
         }
-        for (acc, cs) in cmd_stats.iter_mut().zip(&r.state.cmd_stats) {
+        for (acc, cs) in commands.iter_mut().zip(&r.state.cmd_stats) {
             for (a, c) in acc.iter_mut().zip(cs) {
                 a.merge(c);
             }
         }
     }
-    let bench_start = bench_start.map_or(e.end, Mono::us);
-    let connected = connected.map_or(bench_start, Mono::us);
-    let (nclients, nthreads) = match &e.shard {
-        Some(s) => (
-            s.clients.end - s.clients.start,
-            crate::invariant::fits(s.threads.len(), "invariant: a shard has at most -j threads"),
-        ),
-        None => (cfg.nclients, cfg.nthreads),
-    };
-    let params = RunParams {
-        shard: e.shard.as_ref(),
-        late_start_us: e.late_start_us,
-        scripts: &cfg.scripts,
-        total_weight: cfg.total_weight,
-        scale: e.info.scale,
-        sysbench: e.sysbench,
-        partition_method: e.info.partition_method,
-        partitions: e.info.partitions,
-        query_mode: cfg.query_mode,
-        nclients,
-        nthreads,
-        max_tries: cfg.max_tries,
-        length: cfg.length,
-        failures_detailed: cfg.failures_detailed,
-        continue_on_error: cfg.ext.continue_on_error,
-        reconnect: cfg.ext.reconnect.is_some(),
-        warmup_s: cfg.ext.warmup_s,
-        throttled: cfg.throttle_delay_us.is_some(),
-        latency_limit_us: cfg.latency_limit_us,
-        progress: cfg.progress.is_some(),
-        is_connect: cfg.is_connect,
-        per_script_stats: cfg.per_script_stats,
-        report_per_command: cfg.report_per_command,
-        percentiles: cfg.ext.latency_percentiles.as_deref(),
-    };
-    let outage_rows = cfg.ext.reconnect.map(|_| {
-        let mut log = OutageLog::new(bench_start);
+    let bench_start = bench_start.unwrap_or(e.end);
+    let outages = cfg.ext.reconnect.map(|_| {
+        let mut log = OutageLog::new(bench_start.us());
         for o in results.iter().filter_map(|r| r.state.outage.as_deref()) {
             log.merge(o);
         }
-        report::outages::rows(&log, bench_start, e.end, e.epoch_shift)
+        log
     });
-    let step_rows = cfg.ext.rate_profile.as_ref().map(|p| {
+    let steps = cfg.ext.rate_profile.as_ref().map(|p| {
         let mut steps = vec![StatsData::new(0); p.points().len()];
         for r in results.iter() {
             for (acc, s) in steps.iter_mut().zip(&r.state.steps) {
                 acc.merge(s);
             }
         }
-        report::steps::rows(p, &steps, e.end - bench_start)
+        steps
     });
-    let totals = RunTotals {
+    Measured {
+        tables: e.tables,
+        sysbench: e.sysbench,
+        server_version: e.server_version,
+        shard: e.shard,
+        times: RunTimes {
+            start: e.start,
+            connected: connected.unwrap_or(bench_start),
+            bench_start,
+            end: e.end,
+            origin: e.origin,
+            deadline: e.deadline,
+            epoch_shift: e.epoch_shift,
+            late_start_us: e.late_start_us,
+        },
         total,
-        total_duration_us: e.end - bench_start,
-        conn_total_duration_us: conn_total,
-        conn_elapsed_duration_us: connected - e.start_time,
         latency_late,
-        scripts: &script_stats,
-        commands: &cmd_stats,
-        dist: dist.as_ref(),
-        outages: outage_rows.as_deref(),
-        steps: step_rows.as_deref(),
-    };
-    let mut text = report::format_results(&params, &totals);
-    if let Some(server) = &e.server {
-        #[allow(clippy::cast_precision_loss)]
-        let secs = totals.total_duration_us as f64 / 1e6;
-        text.push_str(&crate::serverstats::text(server, secs));
-    }
-    if outcome != RunOutcome::ExitedOnAbort {
-        report::write_stdout(&text);
-    }
-    let status = match outcome {
-        RunOutcome::Completed => "completed",
-        RunOutcome::Aborted => "aborted",
-        RunOutcome::ExitedOnAbort => "exited_on_abort",
-        RunOutcome::Interrupted { .. } => "interrupted",
-    };
-    if matches!(outcome, RunOutcome::Aborted | RunOutcome::Interrupted { aborted: true, .. }) {
-        log::error!("Run was aborted; the above results are incomplete.");
-    }
-    // A sweep (or --repeat) keeps each run's document for its own report.
-    let collecting = crate::report::collect::on();
-    let server_json = e.server.as_ref().map(crate::serverstats::json);
-    if cfg.ext.report_json.is_some() || collecting {
-        let facts = RunFacts {
-            configuration: json::configuration(&params, cfg),
-            percentiles: cfg.ext.json_percentiles(),
-            warmup_s: cfg.ext.warmup_s,
-            start_at_us: cfg.ext.start_at_us,
-            server_version: e.server_version,
-            start_us: bench_start + e.epoch_shift,
-            end_us: e.end + e.epoch_shift,
-            origin_us: e.origin + e.epoch_shift,
-            status,
-            interrupted_by: match outcome {
-                RunOutcome::Interrupted { by, .. } => Some(by.name()),
-                _ => None,
-            },
-        };
-        let mut doc = json::document(&params, &totals, &facts);
-        if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
-            o.insert("server".into(), server.clone());
-        }
-        if collecting {
-            crate::report::collect::push(doc);
-        } else if let Err(err) =
-            cfg.ext.report_json.as_deref().map_or(Ok(()), |path| json::write(path, &doc))
-        {
-            let path = cfg.ext.report_json.as_deref().unwrap_or_default();
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
-    }
-    if let (Some(path), Some(d), false) =
-        (cfg.ext.report_html.as_deref(), dist.as_ref(), collecting)
-    {
-        let (start_us, end_us) = (bench_start + e.epoch_shift, e.end + e.epoch_shift);
-        let page = html::Page {
-            facts: html::facts(start_us, end_us, &cfg.argv, e.server_version, status),
-            report: &text,
-            scripts: cfg
-                .scripts
-                .iter()
-                .map(|s| (s.desc.clone(), String::from_utf8_lossy(&s.source).into_owned()))
-                .collect(),
-            commands: command_texts(cfg),
-            percentiles: cfg.ext.latency_percentiles.as_deref(),
-            throttled: params.throttled,
-            shards: Vec::new(),
-            span_s: (e.end - e.origin) as f64 / 1e6,
-            deadline_s: e.deadline.map(|d| (d.us() - e.origin) as f64 / 1e6),
-            marks: html::marks::Marks::of(
-                outage_rows.as_deref(),
-                cfg.ext.rate_profile.as_ref(),
-                step_rows.as_deref(),
-                e.origin + e.epoch_shift,
-                (bench_start - e.origin) as f64 / 1e6,
-                (e.end - e.origin) as f64 / 1e6,
-            ),
-            server: server_json.as_ref(),
-        };
-        if let Err(err) = html::write(path, &html::render(&page, d)) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+        conn_total_us: conn_total,
+        scripts,
+        commands,
+        dist,
+        outages,
+        steps,
+        server: e.server,
     }
 }
 
@@ -236,14 +120,6 @@ fn earliest(a: Option<Mono>, b: Option<Mono>) -> Option<Mono> {
         (Some(a), Some(b)) => Some(a.min(b)),
         _ => a.or(b),
     }
-}
-
-/// With `-r`, the first line of each command of each script.
-fn command_texts(cfg: &BenchConfig) -> Vec<Vec<String>> {
-    if !cfg.report_per_command {
-        return vec![Vec::new(); cfg.scripts.len()];
-    }
-    cfg.scripts.iter().map(|s| s.commands.iter().map(|c| c.first_line.clone()).collect()).collect()
 }
 
 /// The run's distributions, when they were recorded: the series the

@@ -1,13 +1,14 @@
 //! The benchmark engine: set-up on one connection ([`setup`]), then worker
 //! threads that each own their clients ([`worker`], [`client`]), and the
 //! main thread that prints progress from the workers' messages
-//! ([`progress`]) and the final report.
+//! ([`progress`]) and merges their results ([`finish`]).
 //!
 //! Only this module spawns threads. Workers share nothing mutable: each
 //! reads the run-wide [`shared`] state and sends progress snapshots and its
-//! final result over a channel. [`run`] says how the run went
-//! ([`RunOutcome`]) or why it could not be made ([`Error`]); `main`
-//! alone turns that into an exit status.
+//! final result over a channel. [`run`] returns the run ([`RunResult`]:
+//! how it went and what it measured), which `report` alone turns into
+//! the reports, or why it could not be made ([`Error`]); `main` alone
+//! turns that into an exit status.
 
 pub(crate) mod client;
 mod finish;
@@ -25,39 +26,22 @@ use std::sync::atomic::AtomicBool;
 use crate::config::{BenchConfig, PartitionMethod};
 use crate::log;
 use crate::pq::Conn;
+use crate::pq::backends::Backends;
 use crate::rand::prng::PgPrng;
 use crate::script::builtin::Tables;
 use crate::script::vars::{CLIENT_ID, DEFAULT_SEED, RANDOM_SEED, SCALE};
 use crate::script::{Value, Vars};
 use crate::stats::series::Series;
 use crate::sys::clock::{epoch_shift, monotonic_us};
-use crate::sys::signal::Interrupt;
 use crate::sys::wait::Waker;
+use crate::time::Mono;
 use client::Client;
 use setup::TableInfo;
 use shared::{RunSync, Shared};
 use thread_state::ThreadState;
 use worker::{Msg, WorkerOutcome, WorkerResult};
 
-/// How a run that was made went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RunOutcome {
-    /// Every client ran to its end; the report was printed.
-    Completed,
-    /// Some client aborted; the report was printed, marked incomplete.
-    Aborted,
-    /// A client aborted under `--exit-on-abort`; no report.
-    ExitedOnAbort,
-    /// A signal (SIGINT, SIGTERM) interrupted the run: the report covers
-    /// the time until then (none when it came before the measurement
-    /// started); `aborted` when some client had aborted before.
-    Interrupted {
-        /// The signal and when it came.
-        by: Interrupt,
-        /// Some client had aborted.
-        aborted: bool,
-    },
-}
+pub(crate) use crate::report::run::{RunOutcome, RunResult};
 
 /// How far in the past a `--start-at` may be when the program starts: a
 /// run whose connections are made after its time starts at once (and
@@ -65,7 +49,7 @@ pub(crate) enum RunOutcome {
 const START_AT_PAST_LIMIT_US: i64 = 60_000_000;
 
 /// Runs a benchmark.
-pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
+pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
     let n: usize = crate::invariant::fits(cfg.nclients, "invariant: -c is at least 1");
     // Client variables: -D values, as strings, for every client.
     let mut proto = Vars::new(&cfg.registry);
@@ -197,12 +181,15 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
     // signal came since: the run's handler stays installed between runs).
     TIMER.store(crate::sys::signal::is_interrupted(), std::sync::atomic::Ordering::SeqCst);
     let timer = &TIMER;
+    // --server-stats: the run's connections note their backends for the
+    // sampler.
+    let backends = sampler.as_ref().map(|_| Backends::default());
     let start_time = monotonic_us();
     let shift = epoch_shift();
     // --start-at: the progress reports and -T count from that time, or
     // from when the connections were made when that is later. (Without
     // it, from thread 0's start; after a warm-up, from its end.)
-    let start_at = cfg.ext.start_at_us.map(|at| at - shift);
+    let start_at = cfg.ext.start_at_us.map(|at| Mono::from_us(at - shift));
     let shared = Shared {
         cfg,
         scripts: &cfg.scripts,
@@ -219,6 +206,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
         sync: &sync,
         mechanism: cfg.switches.mechanism,
         pin: cfg.switches.pin,
+        backends: backends.as_ref(),
         command_base,
     };
     // From here on SIGINT and SIGTERM end the run with a report.
@@ -252,7 +240,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
             results.iter().filter_map(|r| r.bench_start).min().map_or(end, crate::time::Mono::us);
         if by.at < measured_from {
             log::info!("run interrupted by {} before the measurement started", by.name());
-            return Ok(outcome);
+            return Ok(RunResult { outcome, measured: None });
         }
         // The time measured ends with the signal.
         end = end.min(by.at);
@@ -262,17 +250,18 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
             by.name()
         );
     }
-    let server = sampler.map(|s| s.finish(end));
+    let server = sampler.zip(backends.as_ref()).map(|(s, b)| s.finish(end, b));
+    let origin = sync.measure_origin.get().or(sync.origin.get()).copied();
+    let origin = origin.unwrap_or(Mono::from_us(start_time));
     let ending = finish::Ending {
         server,
-        cfg,
-        info: &info,
+        tables: info,
         sysbench,
-        server_version: &server_version,
-        start_time,
-        end,
+        server_version,
+        start: Mono::from_us(start_time),
+        end: Mono::from_us(end),
         epoch_shift: shared.epoch_shift,
-        origin: sync.measure_origin.get().or(sync.origin.get()).copied().unwrap_or(start_time),
+        origin,
         shard: cfg.ext.shard.map(|s| crate::report::ShardFacts {
             shard: s,
             threads: mine.clone(),
@@ -284,11 +273,11 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunOutcome, Error> {
                     ),
         }),
         late_start_us: start_at
-            .map_or(0, |at| sync.origin.get().map_or(0, |origin| (origin - at).max(0))),
+            .map_or(0, |at| sync.origin.get().map_or(0, |origin| (origin.us() - at.us()).max(0))),
         deadline: sync.end_time.get(),
     };
-    finish::report(&ending, &mut results, series, outcome);
-    Ok(outcome)
+    let measured = finish::measured(cfg, ending, &mut results, series);
+    Ok(RunResult { outcome, measured: Some(measured) })
 }
 
 /// The workers' results in thread order and the run's time series, or
@@ -312,10 +301,6 @@ fn run_workers(
         // Until the initial connections are made (before any other thread
         // starts: see sys::malloc).
         crate::sys::malloc::map_connection_buffers();
-    }
-    if sampler.is_some() {
-        // From here on the run's connections note their backends' pids.
-        crate::pq::backends::track();
     }
     let stop_sampling = AtomicBool::new(false);
     std::thread::scope(|s| {
@@ -345,9 +330,9 @@ fn run_workers(
         } else {
             &shared.sync.origin
         };
-        let sampling = sampler.map(|mut sampler| {
+        let sampling = sampler.zip(shared.backends).map(|(mut sampler, backends)| {
             std::thread::Builder::new().name("pgbench-rs-stats".into()).spawn_scoped(s, move || {
-                sampler.run(origin, stop);
+                sampler.run(origin, stop, backends);
                 sampler
             })
         });

@@ -43,7 +43,7 @@ pub(crate) fn supervise(
     while results.len() < nthreads {
         let origin = if measuring { sh.sync.measure_origin.get() } else { None }
             .or(sh.sync.origin.get())
-            .copied();
+            .map(|o| o.us());
         let now = monotonic_us();
         let mut deadline: Option<i64> = None;
         if let Some(t) = sh.end_time().filter(|_| !sh.timer_exceeded()) {
@@ -87,8 +87,12 @@ pub(crate) fn supervise(
                     String::new()
                 };
                 window_start = window_end;
-                let mut line = report::progress::format_progress(
-                    &report::progress::ProgressFormat::of(cfg, sh.epoch_shift),
+                let mut format = report::progress::ProgressFormat::of(cfg, sh.epoch_shift);
+                if !measuring {
+                    format.label = "warm-up";
+                }
+                let line = report::progress::format_progress(
+                    &format,
                     &cur,
                     &last,
                     at - prev,
@@ -96,9 +100,6 @@ pub(crate) fn supervise(
                     at,
                     &extra,
                 );
-                if !measuring {
-                    line = line.replacen("progress: ", "warm-up: ", 1);
-                }
                 log::raw(line.as_bytes());
                 last = cur;
                 last_report = Some(at);

@@ -15,16 +15,7 @@ use crate::script::builtin::{Function, Tables};
 use crate::script::{Value, Vars};
 use crate::version::{PG_VERSION, PG_VERSION_NUM};
 
-/// What `GetTableInfo` found in the database.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct TableInfo {
-    /// The scale: the number of branches.
-    pub(crate) scale: i32,
-    /// How `pgbench_accounts` is partitioned.
-    pub(crate) partition_method: PartitionMethod,
-    /// Into how many partitions.
-    pub(crate) partitions: i32,
-}
+pub(crate) use crate::report::TableInfo;
 
 /// The vacuum before a run (C's `doVacuum` parts of `main`): the small
 /// tables, truncating the history, and with `-v` the accounts.

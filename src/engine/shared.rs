@@ -22,7 +22,7 @@ pub(crate) struct Shared<'a> {
     /// `--warmup` in µs (none: no warm-up).
     pub(crate) warmup_us: Option<i64>,
     /// `--start-at` (monotonic µs).
-    pub(crate) start_at: Option<i64>,
+    pub(crate) start_at: Option<Mono>,
     /// Whether latencies are measured (`-P`, `-R`, `-L`, `-l` or several
     /// scripts).
     pub(crate) detailed: bool,
@@ -34,6 +34,9 @@ pub(crate) struct Shared<'a> {
     pub(crate) mechanism: Mechanism,
     /// Pin each worker thread to a core.
     pub(crate) pin: bool,
+    /// `--server-stats`: the backends of the run's connections, for the
+    /// sampler.
+    pub(crate) backends: Option<&'a crate::pq::backends::Backends>,
     /// Index of each script's first command when the commands of all
     /// scripts are numbered in order (for per-command flags).
     pub(crate) command_base: Vec<usize>,
@@ -68,10 +71,10 @@ impl Shared<'_> {
     /// first call wins) and, under `-T` without a warm-up, the end of the
     /// run `-T` seconds later, so that the last progress report time is
     /// the end of the run. Returns the origin.
-    pub(crate) fn fix_origin(&self, at: i64) -> i64 {
+    pub(crate) fn fix_origin(&self, at: Mono) -> Mono {
         *self.sync.origin.get_or_init(|| {
             if let (Some(d), None) = (self.cfg.length.duration_us(), self.warmup_us) {
-                self.sync.end_time.set(Mono::from_us(at).plus_us(d));
+                self.sync.end_time.set(at.plus_us(d));
             }
             at
         })
@@ -88,12 +91,12 @@ pub(crate) struct RunSync {
     go: Gate,
     /// The origin of the run's clock (progress reports, `-T`): thread 0's
     /// start, or with `--start-at` the time the measurement started.
-    pub(crate) origin: OnceLock<i64>,
+    pub(crate) origin: OnceLock<Mono>,
     /// After a warm-up: all threads finished it.
     pub(crate) measure: Gate,
     /// After a warm-up: when the measurement started, the origin of its
     /// progress reports (monotonic µs).
-    pub(crate) measure_origin: OnceLock<i64>,
+    pub(crate) measure_origin: OnceLock<Mono>,
     /// The end of the run under `-T` (none yet).
     pub(crate) end_time: Deadline,
     /// Set to end the run early (`--exit-on-abort`, a failed initial

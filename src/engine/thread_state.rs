@@ -3,6 +3,7 @@
 //! statistics and transaction log, and the scratch buffers its clients
 //! share.
 
+use crate::engine::shared::Shared;
 use crate::pq::ParamBuf;
 use crate::rand::prng::PgPrng;
 use crate::report::txlog::TxLog;
@@ -91,22 +92,60 @@ impl ThreadState {
 }
 
 impl ThreadState {
-    /// Forgets what the warm-up recorded: the measurement starts at
-    /// `start` (monotonic µs), with the `-R` schedule.
-    pub(crate) fn begin_measurement(&mut self, start: i64) {
+    /// The `-R` schedule (and `--rate-profile`'s steps) start at `start`
+    /// (monotonic µs).
+    fn schedule_from(&mut self, sh: &Shared<'_>, start: i64) {
         self.throttle_trigger = start;
         self.rate_origin = start;
-        self.steps.fill(StatsData::new(0));
+        let steps = sh.cfg.ext.rate_profile.as_ref().map_or(0, |p| p.points().len());
+        self.steps = vec![StatsData::new(0); steps];
+    }
+
+    /// `--warmup`: the clients run from `start` (monotonic µs) until
+    /// `end`, recording only what the warm-up's `-P` lines need (and
+    /// what `-L` and per-script statistics count on the way).
+    pub(crate) fn begin_warmup(&mut self, sh: &Shared<'_>, start: i64, end: Mono) {
+        self.schedule_from(sh, start);
+        self.warm_end = Some(end);
+        self.extras = sh.cfg.per_script_stats || sh.cfg.latency_limit_us.is_some();
+    }
+
+    /// The measurement starts at `start` (monotonic µs): after the
+    /// thread's connections, or at the end of a warm-up, whose counts are
+    /// forgotten. Everything a transaction's end records is set up here
+    /// (the distributions' seconds count from `origin`), for the worker
+    /// and for the client's unit tests alike.
+    pub(crate) fn begin(&mut self, sh: &Shared<'_>, start: i64, origin: i64) {
+        let cfg = sh.cfg;
+        self.schedule_from(sh, start);
+        self.warm_end = None;
         self.stats = StatsData::new(0);
         self.latency_late = 0;
         self.conn_duration = 0;
-        if let Some(o) = self.outage.as_deref_mut() {
-            o.restart(start);
-        }
         self.script_stats.fill(StatsData::new(0));
         for cs in &mut self.cmd_stats {
             cs.fill(CommandStats::default());
         }
+        if cfg.ext.distributions() {
+            let n_commands: Vec<usize> = sh.scripts.iter().map(|s| s.commands.len()).collect();
+            let per_command = cfg.report_per_command;
+            self.dist = Some(Box::new(Recorder::new(origin, 1_000_000, &n_commands, per_command)));
+        }
+        if let Some(l) = self.log.as_mut() {
+            l.start(start);
+        }
+        if cfg.ext.reconnect.is_some() {
+            match self.outage.as_deref_mut() {
+                Some(o) => o.restart(start),
+                None => self.outage = Some(Box::new(OutageLog::new(start))),
+            }
+        }
+        self.extras = self.outage.is_some()
+            || !self.steps.is_empty()
+            || self.dist.is_some()
+            || self.log.is_some()
+            || cfg.per_script_stats
+            || cfg.latency_limit_us.is_some();
     }
 
     /// The thread's statistics per script so far (all of them in one with

@@ -21,8 +21,7 @@ use crate::log;
 use crate::pq::Conn;
 use crate::report::txlog::{self, TxLog};
 use crate::stats::StatsData;
-use crate::stats::outage::OutageLog;
-use crate::stats::series::{Interval, Recorder};
+use crate::stats::series::Interval;
 use crate::sys::clock::monotonic_us;
 use crate::sys::wait::{Interest, Token, Waiter};
 use crate::time::Mono;
@@ -122,14 +121,14 @@ pub(crate) fn run(
     }
     let thread_start = monotonic_us();
     if th.slot == 0 && sh.start_at.is_none() {
-        sh.fix_origin(thread_start);
+        sh.fix_origin(Mono::from_us(thread_start));
     }
     if !cfg.is_connect && setup_error.is_none() {
         for c in &mut clients {
             if sh.sync.stopping() {
                 break;
             }
-            match Conn::connect(&cfg.conn) {
+            match crate::engine::client::link::connect::<Conn>(sh) {
                 Ok(mut conn) => {
                     conn.set_nonblocking(true);
                     c.set_conn(conn);
@@ -151,49 +150,30 @@ pub(crate) fn run(
     let go = sh.sync.go(|| after_connections(sh));
     let setup_failed = setup_error.is_some() || !go;
     let connected = monotonic_us();
-    th.throttle_trigger = match sh.start_at {
-        Some(at) if !setup_failed => start_at(sh, th.slot, at, connected),
-        _ => connected,
-    };
-    th.rate_origin = th.throttle_trigger;
-    if let Some(p) = cfg.ext.rate_profile.as_ref() {
-        th.steps = vec![StatsData::new(0); p.points().len()];
-    }
-    let mut origin = sh.sync.origin.get().copied().unwrap_or(thread_start);
     let mut end = LoopEnd::AllDone;
-    // When the measurement started (none: it never did).
+    // When the measurement started (none: it never did), and the origin
+    // of its seconds.
     let mut bench_start = None;
+    let mut origin = thread_start;
     if !setup_failed && !sh.sync.stopping() {
+        // The first transaction's schedule: at --start-at (which fixes
+        // the origin), or now.
+        let start = sh.start_at.map_or(connected, |at| start_at(sh, th.slot, at, connected));
+        origin = sh.sync.origin.get().map_or(thread_start, |o| o.us());
         if let Some(warmup) = sh.warmup_us {
-            match warm_up(sh, &mut th, &mut clients, tx, origin, warmup) {
+            match warm_up(sh, &mut th, &mut clients, tx, (start, origin), warmup) {
                 Ok(start) => (bench_start, origin) = (Some(start), start),
                 Err(e) => end = e,
             }
         } else {
-            bench_start = Some(th.throttle_trigger);
+            th.begin(sh, start, origin);
+            bench_start = Some(start);
         }
     }
-    if let Some(bench_start) = bench_start {
+    if bench_start.is_some() {
         if th.slot == 0 {
             cfg.switches.events.emit("measuring", origin + sh.epoch_shift);
         }
-        if cfg.ext.distributions() {
-            let n_commands: Vec<usize> = sh.scripts.iter().map(|s| s.commands.len()).collect();
-            let per_command = cfg.report_per_command;
-            th.dist = Some(Box::new(Recorder::new(origin, 1_000_000, &n_commands, per_command)));
-        }
-        if let Some(l) = th.log.as_mut() {
-            l.start(bench_start);
-        }
-        if cfg.ext.reconnect.is_some() {
-            th.outage = Some(Box::new(OutageLog::new(bench_start)));
-        }
-        th.extras = th.outage.is_some()
-            || !th.steps.is_empty()
-            || th.dist.is_some()
-            || th.log.is_some()
-            || cfg.per_script_stats
-            || cfg.latency_limit_us.is_some();
         end = Loop::new(clients.len()).run(sh, &mut th, &mut clients, tx, origin);
     }
     if end == LoopEnd::ExitOnAbort {
@@ -240,8 +220,9 @@ pub(crate) fn run(
 /// `--start-at`: the measurement starts at `at` (monotonic µs) or, when
 /// the connections were made later, as soon as they are, for the whole
 /// `-T` (the first thread says so). Waits until then and returns it.
-fn start_at(sh: &Shared<'_>, slot: usize, at: i64, connected: i64) -> i64 {
-    let start = sh.fix_origin(connected.max(at));
+fn start_at(sh: &Shared<'_>, slot: usize, at: Mono, connected: i64) -> i64 {
+    let at = at.us();
+    let start = sh.fix_origin(Mono::from_us(connected.max(at))).us();
     if start > at && slot == 0 {
         let late = (start - at) as f64 / 1e6;
         let length = sh
@@ -278,22 +259,22 @@ fn sleep_until(sh: &Shared<'_>, t: i64) {
     }
 }
 
-/// `--warmup`: the clients run until the warm-up's end, finish the
-/// transaction they are in and wait there (nothing is logged, and what is
-/// counted serves only `-P` lines); then, once every thread is there, the
-/// measurement starts. Its start (monotonic µs), or how the loop ended
-/// when the run ended during the warm-up.
+/// `--warmup`: the clients run from `start` until the warm-up's end
+/// (`warmup_us` after `origin`), finish the transaction they are in and
+/// wait there (nothing is logged, and what is counted serves only `-P`
+/// lines); then, once every thread is there, the measurement starts. Its
+/// start (monotonic µs), or how the loop ended when the run ended during
+/// the warm-up.
 fn warm_up(
     sh: &Shared<'_>,
     th: &mut ThreadState,
     clients: &mut [Client],
     tx: &Sender<Msg>,
-    origin: i64,
+    (start, origin): (i64, i64),
     warmup_us: i64,
 ) -> Result<i64, LoopEnd> {
     let log = th.log.take();
-    th.warm_end = Some(Mono::from_us(origin).plus_us(warmup_us));
-    th.extras = sh.cfg.per_script_stats || sh.cfg.latency_limit_us.is_some();
+    th.begin_warmup(sh, start, Mono::from_us(origin).plus_us(warmup_us));
     let end = Loop::new(clients.len()).run(sh, th, clients, tx, origin);
     th.warm_end = None;
     th.log = log;
@@ -306,11 +287,11 @@ fn warm_up(
     if !sh.sync.measure.wait() {
         return Err(LoopEnd::AllDone);
     }
-    let start = *sh.sync.measure_origin.get_or_init(monotonic_us);
+    let start = sh.sync.measure_origin.get_or_init(Mono::now).us();
     if let Some(d) = sh.cfg.length.duration_us() {
         sh.sync.end_time.set_once(Mono::from_us(start).plus_us(d));
     }
-    th.begin_measurement(start);
+    th.begin(sh, start, start);
     for c in clients.iter_mut() {
         c.begin_measurement();
     }

@@ -6,11 +6,12 @@
 //! refusal names the files.
 
 use crate::error::Error;
+use crate::report::doc::{self, Kind, fields};
 use serde_json::Value;
 
 use super::Doc;
 
-/// Reads one document: JSON, and a pgbench-rs report of the schema this
+/// Reads one document: JSON, and a run's document of the schema this
 /// program writes.
 pub(super) fn read(path: &str) -> Result<Value, Error> {
     let text = match std::fs::read_to_string(path) {
@@ -28,17 +29,13 @@ pub(super) fn read(path: &str) -> Result<Value, Error> {
             return Err(Error::new(format!("report file \"{path}\" is not JSON: {e}")));
         }
     };
-    if v["format"] != "pgbench-rs report" {
+    if Kind::of(&v) != Some(Kind::Run) {
         return Err(Error::new(format!("\"{path}\" is not a pgbench-rs JSON report")));
     }
-    let version = u64::from(crate::report::json::SCHEMA_VERSION);
-    if v["schema_version"].as_u64() != Some(version) {
-        return Err(Error::new(format!(
-            "\"{path}\" has schema version {}, this pgbench-rs reads version {version}",
-            v["schema_version"]
-        )));
+    match doc::version_problem(&v, path) {
+        Some(problem) => Err(Error::new(problem)),
+        None => Ok(v),
     }
-    Ok(v)
 }
 
 /// The configuration fields that may differ between the shards of one
@@ -69,8 +66,8 @@ fn first_difference(a: &Value, b: &Value) -> String {
 
 /// The shard a document is of: (K, N).
 fn shard_of(d: &Doc) -> Result<(u64, u64), Error> {
-    let s = &d.v["shard"];
-    match (s["index"].as_u64(), s["count"].as_u64()) {
+    let s = fields::at(&d.v, &["shard"]);
+    match (fields::at(s, &["index"]).as_u64(), fields::at(s, &["count"]).as_u64()) {
         (Some(k), Some(n)) => Ok((k, n)),
         _ => Err(Error::new(format!(
             "\"{}\" is not the report of a shard (a run with --shard)",
@@ -123,9 +120,9 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Error> {
             )));
         }
     }
-    let base = comparable(&first.v["configuration"]);
+    let base = comparable(fields::at(&first.v, &["configuration"]));
     for d in docs.iter().skip(1) {
-        let other = comparable(&d.v["configuration"]);
+        let other = comparable(fields::at(&d.v, &["configuration"]));
         if other != base {
             return Err(Error::new(format!(
                 "\"{}\" and \"{}\" are reports of different runs: their configurations differ ({})",
@@ -158,7 +155,9 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Error> {
         return Err(Error::new(missing_message(&missing, n, docs, &shards)));
     }
     // One run: the shards measured at the same time.
-    let span = |d: &Doc| (d.v["start_time_us"].as_i64(), d.v["end_time_us"].as_i64());
+    let span = |d: &Doc| {
+        (fields::at(&d.v, &["start_time_us"]).as_i64(), fields::at(&d.v, &["end_time_us"]).as_i64())
+    };
     for d in docs.iter().skip(1) {
         match (span(first), span(d)) {
             ((Some(s1), Some(e1)), (Some(s2), Some(e2))) if s1.max(s2) < e1.min(e2) => {}
@@ -170,7 +169,7 @@ pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Error> {
             }
         }
     }
-    docs.sort_by_key(|d| d.v["shard"]["index"].as_u64().unwrap_or(0));
+    docs.sort_by_key(|d| fields::at(&d.v, &["shard", "index"]).as_u64().unwrap_or(0));
     Ok(())
 }
 

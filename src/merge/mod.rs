@@ -6,8 +6,6 @@
 //! merged document are produced by the same code as a run's.
 
 mod check;
-mod outages;
-mod read;
 mod steps;
 
 use crate::error::Error;
@@ -16,14 +14,17 @@ use serde_json::Value;
 use crate::compat::fmt::Fixed;
 use crate::config::{MergeConfig, PartitionMethod, Percentile, RunLength};
 use crate::log;
+use crate::report::doc::fields::{self as read, BadField};
+use crate::report::files::Written;
 use crate::report::html;
 use crate::report::json::{self, RunFacts};
+use crate::report::outages::RunOutages;
 use crate::report::progress::{ProgressFormat, format_progress};
 use crate::report::{self, RunParams, RunTotals};
 use crate::script::{QueryMode, Script, VarRegistry, parse_script};
+use crate::stats::outage::OutageLog;
 use crate::stats::series::{Interval, PackedPart, Part, RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
-use read::BadField;
 
 /// How a merge that was made ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,8 +66,9 @@ struct Doc {
     v: Value,
 }
 
-/// Runs `--merge`.
-pub(crate) fn run(m: &MergeConfig) -> Result<Merged, Error> {
+/// Runs `--merge`: how the merged run ended, and whether the report
+/// files were written.
+pub(crate) fn run(m: &MergeConfig) -> Result<(Merged, Written), Error> {
     let mut docs = Vec::with_capacity(m.files.len());
     for path in &m.files {
         docs.push(Doc { path: path.clone(), v: check::read(path)? });
@@ -109,17 +111,17 @@ fn opt_int<T: TryFrom<i64>>(cfg: &Value, key: &str) -> Result<Option<T>, BadFiel
     }
 }
 
-fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
+fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
     let first = &docs[0].v;
     let s = Settings {
-        scripts: scripts_of(&first["configuration"])?,
-        cfg: first["configuration"].clone(),
+        scripts: scripts_of(read::at(first, &["configuration"]))?,
+        cfg: read::at(first, &["configuration"]).clone(),
     };
     let cfg = &s.cfg;
     let n_scripts = s.scripts.len();
     // The percentiles to show: --merge's own, else those the shards showed.
     let shown: Option<Vec<Percentile>> = m.latency_percentiles.clone().or_else(|| {
-        cfg["latency_percentiles"]
+        read::at(cfg, &["latency_percentiles"])
             .as_array()
             .map(|v| v.iter().filter_map(Value::as_f64).map(Percentile::new).collect())
     });
@@ -174,13 +176,14 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         match read::text(v, &["status"])? {
             "completed" => {}
             "interrupted" => {
-                let by = v["interrupted_by"].as_str().unwrap_or("a signal").to_string();
+                let by =
+                    read::at(v, &["interrupted_by"]).as_str().unwrap_or("a signal").to_string();
                 interrupted.push((index, by));
             }
             _ => aborted.push(index),
         }
         complete &= read::text(v, &["status"])? == "completed";
-        total.merge(&read::stats(&v["totals"])?);
+        total.merge(&read::stats(read::at(v, &["totals"]))?);
         total_part.latency.add(&read::hist(v, &["totals", "latency_ms"])?);
         total_part.lag.add(&read::hist(v, &["totals", "lag_ms"])?);
         late += read::int(v, &["totals", "late"])?;
@@ -198,7 +201,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             scripts[i].merge(&read::stats(sv)?);
             script_parts[i].latency.add(&read::hist(sv, &["latency_ms"])?);
             script_parts[i].lag.add(&read::hist(sv, &["lag_ms"])?);
-            if let Some(cs) = sv["commands"].as_array() {
+            if let Some(cs) = read::at(sv, &["commands"]).as_array() {
                 for (j, c) in cs.iter().enumerate() {
                     if let (Some(acc), Some(h)) =
                         (commands[i].get_mut(j), command_hists[i].get_mut(j))
@@ -245,26 +248,29 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
     let dist =
         RunDist { series, scripts: script_parts, total: total_part, commands: command_hists };
 
-    let throttled = !cfg["rate_tps"].is_null();
+    let throttled = !read::at(cfg, &["rate_tps"]).is_null();
     #[allow(clippy::cast_possible_truncation)]
-    let latency_limit_us = cfg["latency_limit_ms"].as_f64().map(|ms| (ms * 1000.0).round() as i64);
+    let latency_limit_us =
+        read::at(cfg, &["latency_limit_ms"]).as_f64().map(|ms| (ms * 1000.0).round() as i64);
     let params = RunParams {
         shard: None,
         late_start_us: late_start,
         scripts: &s.scripts,
         total_weight: s.scripts.iter().map(|sc| i64::from(sc.weight)).sum(),
         scale: opt_int(cfg, "scale")?.unwrap_or(0),
-        partition_method: match cfg["partition_method"].as_str() {
+        partition_method: match read::at(cfg, &["partition_method"]).as_str() {
             Some("range") => PartitionMethod::Range,
             Some("hash") => PartitionMethod::Hash,
             _ => PartitionMethod::None,
         },
         partitions: opt_int(cfg, "partitions")?.unwrap_or(0),
-        sysbench: cfg["sysbench_tables"].as_i64().map(|tables| crate::report::SysbenchTables {
-            tables,
-            table_size: cfg["sysbench_table_size"].as_i64().unwrap_or(0),
+        sysbench: read::at(cfg, &["sysbench_tables"]).as_i64().map(|tables| {
+            crate::report::SysbenchTables {
+                tables,
+                table_size: read::at(cfg, &["sysbench_table_size"]).as_i64().unwrap_or(0),
+            }
         }),
-        query_mode: match cfg["query_mode"].as_str() {
+        query_mode: match read::at(cfg, &["query_mode"]).as_str() {
             Some("extended") => QueryMode::Extended,
             Some("prepared") => QueryMode::Prepared,
             _ => QueryMode::Simple,
@@ -276,21 +282,21 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             Some(s) => RunLength::Seconds(s),
             None => RunLength::Transactions(opt_int(cfg, "transactions_per_client")?.unwrap_or(0)),
         },
-        failures_detailed: cfg["failures_detailed"].as_bool().unwrap_or(false),
+        failures_detailed: read::at(cfg, &["failures_detailed"]).as_bool().unwrap_or(false),
         throttled,
         latency_limit_us,
-        progress: !cfg["progress_s"].is_null(),
-        is_connect: cfg["connect"].as_bool().unwrap_or(false),
+        progress: !read::at(cfg, &["progress_s"]).is_null(),
+        is_connect: read::at(cfg, &["connect"]).as_bool().unwrap_or(false),
         per_script_stats: n_scripts > 1,
-        report_per_command: cfg["report_per_command"].as_bool().unwrap_or(false),
+        report_per_command: read::at(cfg, &["report_per_command"]).as_bool().unwrap_or(false),
         percentiles: shown.as_deref(),
-        continue_on_error: cfg["continue_on_error"].as_bool().unwrap_or(false),
-        reconnect: !cfg["reconnect"].is_null(),
+        continue_on_error: read::at(cfg, &["continue_on_error"]).as_bool().unwrap_or(false),
+        reconnect: !read::at(cfg, &["reconnect"]).is_null(),
         warmup_s: opt_int(cfg, "warmup_s")?.unwrap_or(0),
     };
     let values: Vec<&Value> = docs.iter().map(|d| &d.v).collect();
     let step_rows = steps::merged(&values)?;
-    let outage_rows = outages::merged(&values, start_us)?;
+    let outages = merged_outages(&values, start_us, end_us)?;
     let totals = RunTotals {
         total,
         total_duration_us: end_us - start_us,
@@ -300,7 +306,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         scripts: &scripts,
         commands: &commands,
         dist: Some(&dist),
-        outages: outage_rows.as_deref(),
+        outages: outages.as_ref(),
         steps: step_rows.as_deref(),
     };
 
@@ -332,7 +338,8 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         "aborted"
     };
     let interrupted_by = interrupted.first().map(|(_, by)| by.as_str());
-    if let Some(path) = m.report_json.as_deref() {
+    let mut written = Written::All;
+    if let Some(path) = m.reports.json.as_deref() {
         let mut configuration = cfg.clone();
         configuration["shard"] = Value::Null;
         configuration["report_json"] = Value::Null;
@@ -340,7 +347,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             configuration,
             percentiles: json_pcts,
             warmup_s: params.warmup_s,
-            start_at_us: first["start_at"].as_f64().map(|s| {
+            start_at_us: read::at(first, &["start_at"]).as_f64().map(|s| {
                 #[allow(clippy::cast_possible_truncation)]
                 let us = (s * 1e6).round() as i64;
                 us
@@ -357,15 +364,10 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
         if let (Some(server), Some(o)) = (server_stats, doc.as_object_mut()) {
             o.insert("server".into(), server.clone());
         }
-        if let Err(err) = json::write(path, &doc) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+        written = json::save(path, &doc);
     }
-    if let Some(path) = m.report_html.as_deref() {
-        let command_line: Vec<String> = cfg["command_line"]
+    if let Some(path) = m.reports.html.as_deref() {
+        let command_line: Vec<String> = read::at(cfg, &["command_line"])
             .as_array()
             .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
             .unwrap_or_default();
@@ -380,8 +382,8 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             scripts: read::list(cfg, &["scripts"])?
                 .iter()
                 .map(|sc| {
-                    let name = sc["name"].as_str().unwrap_or_default().to_string();
-                    (name, sc["text"].as_str().unwrap_or_default().to_string())
+                    let name = read::at(sc, &["name"]).as_str().unwrap_or_default().to_string();
+                    (name, read::at(sc, &["text"]).as_str().unwrap_or_default().to_string())
                 })
                 .collect(),
             commands: if params.report_per_command {
@@ -399,7 +401,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             // Each shard's -T counts from its own start.
             deadline_s: params.length.seconds().map(|d| f64::from(d) + apart_us as f64 / 1e6),
             marks: html::marks::Marks::of(
-                outage_rows.as_deref(),
+                outages.as_ref().map(|o| &o.rows[..]),
                 None,
                 step_rows.as_deref(),
                 origin_us,
@@ -408,18 +410,37 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<Merged, BadField> {
             ),
             server: server_stats,
         };
-        if let Err(err) = html::write(path, &html::render(&page, &dist)) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+        let page = html::render(&page, &dist);
+        written = written.and(crate::report::files::save_bytes(path, page.as_bytes()));
     }
-    Ok(match interrupted_by {
+    let merged = match interrupted_by {
         Some(by) => Merged::Interrupted { signal: signal_number(by).unwrap_or(libc::SIGINT) },
         None if complete => Merged::Complete,
         None => Merged::Aborted,
-    })
+    };
+    Ok((merged, written))
+}
+
+/// The merged run's outages (none when the shards ran without
+/// `--reconnect`): the run's algorithm on the shards' notes merged,
+/// for the measurement from `start_us` to `end_us` (Unix epoch µs).
+fn merged_outages(
+    docs: &[&Value],
+    start_us: i64,
+    end_us: i64,
+) -> Result<Option<RunOutages>, BadField> {
+    let mut merged: Option<OutageLog> = None;
+    for d in docs {
+        let Some(log) = report::outages::log_of(d)? else {
+            if read::at(d, &["outages"]).is_null() {
+                continue;
+            }
+            // (The outages without the notes they are made of.)
+            return Err(BadField("outage_log".into()));
+        };
+        merged.get_or_insert_with(|| OutageLog::new(start_us)).merge(&log);
+    }
+    Ok(merged.map(|log| RunOutages::of(log, start_us, end_us)))
 }
 
 /// A shard's transactions per second, one point a second: (start of the
@@ -456,7 +477,8 @@ fn progress_lines(
 ) -> Result<(), BadField> {
     let every = opt_int::<u64>(cfg, "progress_s")?.unwrap_or(1).max(1);
     let f = ProgressFormat {
-        timestamp: cfg["progress_timestamp"].as_bool().unwrap_or(false),
+        label: "progress",
+        timestamp: read::at(cfg, &["progress_timestamp"]).as_bool().unwrap_or(false),
         throttled: p.throttled,
         latency_limit: p.latency_limit_us.is_some(),
         retries: p.max_tries != 1,

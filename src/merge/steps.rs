@@ -3,14 +3,16 @@
 
 use serde_json::Value;
 
-use super::read::{self, BadField};
+use crate::report::doc::fields::{self as read, BadField};
 use crate::report::steps::StepRow;
 use crate::stats::StatsData;
 
 /// The steps of the merged run (none when the shards have none), from the
 /// shards' JSON documents.
 pub(super) fn merged(docs: &[&Value]) -> Result<Option<Vec<StepRow>>, BadField> {
-    let Some(first) = docs.first().and_then(|d| d["steps"].as_array()) else { return Ok(None) };
+    let Some(first) = docs.first().and_then(|d| read::at(d, &["steps"]).as_array()) else {
+        return Ok(None);
+    };
     let mut rows = Vec::with_capacity(first.len());
     for (i, step) in first.iter().enumerate() {
         let us = |v: &Value, key: &str| -> Result<i64, BadField> {
@@ -21,11 +23,11 @@ pub(super) fn merged(docs: &[&Value]) -> Result<Option<Vec<StepRow>>, BadField> 
             start_us: us(step, "start_s")?,
             end_us: us(step, "end_s")?,
             tps: read::num(step, &["rate_tps"])?,
-            ramp_to: step["ramp_to_tps"].as_f64(),
+            ramp_to: read::at(step, &["ramp_to_tps"]).as_f64(),
             stats: StatsData::new(0),
         };
         for d in docs {
-            let Some(s) = d["steps"].as_array().and_then(|a| a.get(i)) else {
+            let Some(s) = read::at(d, &["steps"]).as_array().and_then(|a| a.get(i)) else {
                 return Err(BadField(format!("steps[{i}]")));
             };
             let st = &mut row.stats;

@@ -114,7 +114,6 @@ impl Conn {
             };
             let conn = Conn { raw, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) };
             if conn.is_ok() {
-                super::backends::note(conn.backend_pid());
                 return Ok(conn);
             }
             if password.is_none() && conn.needs_password() {

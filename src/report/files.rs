@@ -14,19 +14,54 @@
 //! [`write()`] writes a report to a temporary file in the same directory,
 //! flushes it to the disk and renames it over the report's name, so that a
 //! write that fails (a full file system) leaves the old file or none, never
-//! a cut one; the failure is remembered ([`failed`]) for the exit status.
+//! a cut one; [`save`] does so and says why it failed, and the caller
+//! hands on whether every file was written ([`Written`]) for the exit
+//! status.
 
 use crate::error::Error;
+use crate::log;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 
-/// A report file could not be written.
-static FAILED: AtomicBool = AtomicBool::new(false);
+/// Whether every report file asked for was written (when one was not,
+/// its message has been printed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use]
+pub(crate) enum Written {
+    /// Every one (or none was asked for).
+    All,
+    /// Some could not be written.
+    NotAll,
+}
 
-/// Whether writing a report file failed (the message has been printed).
-pub(crate) fn failed() -> bool {
-    FAILED.load(Ordering::Relaxed)
+impl Written {
+    /// Both `self` and `other` are all written.
+    pub(crate) fn and(self, other: Written) -> Written {
+        if self == Written::All { other } else { Written::NotAll }
+    }
+}
+
+/// Writes the report `path` ([`write()`]); when that fails, says so in
+/// pgbench's words.
+pub(crate) fn save(
+    path: &str,
+    fill: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
+) -> Written {
+    match write(path, fill) {
+        Ok(()) => Written::All,
+        Err(err) => {
+            log::error!(
+                "could not write report file \"{path}\": {}",
+                crate::sys::os_error_text(&err)
+            );
+            Written::NotAll
+        }
+    }
+}
+
+/// [`save`] of bytes.
+pub(crate) fn save_bytes(path: &str, bytes: &[u8]) -> Written {
+    save(path, |out| out.write_all(bytes))
 }
 
 /// The file `path` names: the canonical path of an existing file (through
@@ -119,20 +154,8 @@ pub(crate) fn check(reports: &[(&str, &str)], inputs: &[String]) -> Result<(), E
 
 /// Writes a report to `path`: `fill` writes it to a temporary file next
 /// to it, which is flushed to the disk and renamed to `path`. On an error
-/// the temporary file is removed, `path` is as it was, and [`failed`]
-/// says so from then on.
-pub(crate) fn write(
-    path: &str,
-    fill: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let result = write_whole(path, fill);
-    if result.is_err() {
-        FAILED.store(true, Ordering::Relaxed);
-    }
-    result
-}
-
-fn write_whole(
+/// the temporary file is removed and `path` is as it was.
+fn write(
     path: &str,
     fill: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
@@ -220,7 +243,8 @@ mod tests {
             Err(std::io::Error::from_raw_os_error(libc::ENOSPC))
         });
         assert!(err.is_err());
-        assert!(failed());
+        assert_eq!(save_bytes(&d.join("none/r.json").to_string_lossy(), b"x"), Written::NotAll);
+        assert_eq!(Written::All.and(Written::NotAll), Written::NotAll);
         assert_eq!(std::fs::read_to_string(&r).expect("r.json"), "old");
         write(&r, |w| w.write_all(b"new")).expect("write");
         assert_eq!(std::fs::read_to_string(&r).expect("r.json"), "new");

@@ -2,7 +2,7 @@
 //! with every number the text report prints, the configuration, the
 //! distributions (percentiles, and histograms in HdrHistogram's standard
 //! encoding) and the series of one-second intervals. Its shape is
-//! `schema/report.schema.json`; [`SCHEMA_VERSION`] names the version.
+//! `schema/report.schema.json`; [`super::doc`] owns its format and version.
 //!
 //! Durations are milliseconds (`*_ms`), except the raw sums kept for
 //! exact merging (`sum_us`, `sum2_us`: µs and µs²) and the histograms
@@ -17,16 +17,13 @@
 use serde_json::{Map, Value, json};
 
 use super::percentiles::Dist;
-use super::{Measures, RunParams, RunTotals};
+use super::{Measures, RunParams, RunTotals, SysbenchTables, TableInfo};
 use crate::compat::fmt::Fixed;
 use crate::config::{BenchConfig, Percentile};
 use crate::script::QueryMode;
 use crate::stats::hist::Hist;
 use crate::stats::series::{Part, all_scripts};
 use crate::stats::{SimpleStats, StatsData};
-
-/// The version of the document's shape (its schema).
-pub(crate) const SCHEMA_VERSION: u32 = 1;
 
 /// What the document says about the run besides its statistics.
 #[derive(Debug)]
@@ -84,11 +81,6 @@ fn pct_to(part: i64, whole: i64, decimals: usize) -> Value {
 /// `whole` is 0.
 fn pct(part: i64, whole: i64) -> Value {
     pct_to(part, whole, 3)
-}
-
-/// A libpq-style version number (170005) as text (`17.5`).
-pub(crate) fn version_text(v: i32) -> String {
-    format!("{}.{}", v / 10000, v % 10000)
 }
 
 /// A distribution: count, mean, stddev, min and max in ms, the raw sums,
@@ -177,8 +169,13 @@ fn stats_block(
 }
 
 /// The `configuration` of the document: the command line, every option
-/// and the scripts.
-pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
+/// and the scripts, with what the set-up found in the database (the
+/// scale, the partitions, sysbench's tables).
+pub(crate) fn configuration(
+    cfg: &BenchConfig,
+    tables: &TableInfo,
+    sysbench: Option<SysbenchTables>,
+) -> Value {
     let defines: Map<String, Value> = cfg
         .defines
         .iter()
@@ -198,12 +195,12 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
     let limit = cfg.latency_limit_us.map(|l| l as f64 / 1000.0);
     let mut c = json!({
         "command_line": cfg.argv,
-        "transaction_type": if p.scripts.len() == 1 { p.scripts[0].desc.as_str() } else { "multiple scripts" },
-        "scale": p.scale,
-        "partition_method": p.partition_method.name(),
-        "partitions": p.partitions,
-        "sysbench_tables": p.sysbench.map(|s| s.tables),
-        "sysbench_table_size": p.sysbench.map(|s| s.table_size),
+        "transaction_type": if cfg.scripts.len() == 1 { cfg.scripts[0].desc.as_str() } else { "multiple scripts" },
+        "scale": tables.scale,
+        "partition_method": tables.partition_method.name(),
+        "partitions": tables.partitions,
+        "sysbench_tables": sysbench.map(|s| s.tables),
+        "sysbench_table_size": sysbench.map(|s| s.table_size),
         "query_mode": match cfg.query_mode {
             QueryMode::Simple => "simple",
             QueryMode::Extended => "extended",
@@ -239,7 +236,7 @@ pub(crate) fn configuration(p: &RunParams<'_>, cfg: &BenchConfig) -> Value {
             "dbname": cfg.conn.dbname,
         },
         "latency_percentiles": percentiles,
-        "report_json": cfg.ext.report_json,
+        "report_json": cfg.ext.reports.json,
         "warmup_s": cfg.ext.warmup_s,
         "continue_on_error": cfg.ext.continue_on_error,
         "shard": cfg.ext.shard.map(|s| format!("{}/{}", s.index, s.count)),
@@ -381,11 +378,9 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         })
         .collect();
     let mut doc = json!({
-        "format": "pgbench-rs report",
-        "schema_version": SCHEMA_VERSION,
         "pgbench_rs_version": env!("CARGO_PKG_VERSION"),
         "pgbench_version": crate::version::PG_VERSION,
-        "libpq_version": version_text(crate::pq::lib_version()),
+        "libpq_version": crate::version::text(crate::pq::lib_version()),
         "server_version": f.server_version,
         "start_time": seconds(f.start_us),
         "end_time": seconds(f.end_us),
@@ -408,8 +403,10 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         "progress": progress(t, f, p.throttled, pcts),
     });
     if let Value::Object(doc) = &mut doc {
-        if let Some(rows) = t.outages {
-            doc.insert("outages".into(), super::outages::json(rows));
+        doc.extend(super::doc::Kind::Run.header());
+        if let Some(run) = t.outages {
+            doc.insert("outages".into(), super::outages::json(&run.rows));
+            doc.insert("outage_log".into(), run.log_json());
         }
         if let Some(rows) = t.steps {
             doc.insert("steps".into(), super::steps::json(rows));
@@ -425,10 +422,10 @@ fn dist_or_empty(ss: &SimpleStats, h: Option<&Hist>, pcts: &[Percentile]) -> Val
 }
 
 /// Writes the document to `path`, whole or not at all
-/// ([`super::files::write`]).
-pub(crate) fn write(path: &str, doc: &Value) -> std::io::Result<()> {
+/// ([`super::files::save`]).
+pub(crate) fn save(path: &str, doc: &Value) -> super::files::Written {
     use std::io::Write;
-    super::files::write(path, |out| {
+    super::files::save(path, |out| {
         serde_json::to_writer_pretty(&mut *out, doc).map_err(std::io::Error::from)?;
         out.write_all(b"\n")
     })
@@ -445,7 +442,6 @@ mod tests {
         assert_eq!(v["mean"], Value::Null);
         assert_eq!(v["percentiles"]["50"], Value::Null);
         assert!(v["histogram"].as_str().is_some_and(|h| h.starts_with("HISTF")));
-        assert_eq!(version_text(170_012), "17.12");
         assert_eq!(pct(1, 0), Value::Null);
     }
 

@@ -4,13 +4,14 @@
 //! formatting (`compat::fmt`). The report is built as text, so it can be
 //! tested byte for byte, and written to stdout in one piece.
 
-pub(crate) mod collect;
+pub(crate) mod doc;
 pub(crate) mod files;
 pub(crate) mod html;
 pub(crate) mod json;
 pub(crate) mod outages;
 pub(crate) mod percentiles;
 pub(crate) mod progress;
+pub(crate) mod run;
 pub(crate) mod steps;
 pub(crate) mod txlog;
 
@@ -43,6 +44,17 @@ pub(crate) struct ShardFacts {
     pub(crate) threads: std::ops::Range<usize>,
     /// The ids of the clients it ran.
     pub(crate) clients: std::ops::Range<i32>,
+}
+
+/// What `GetTableInfo` found in the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TableInfo {
+    /// The scale: the number of branches.
+    pub(crate) scale: i32,
+    /// How `pgbench_accounts` is partitioned.
+    pub(crate) partition_method: PartitionMethod,
+    /// Into how many partitions.
+    pub(crate) partitions: i32,
 }
 
 /// The sysbench tables a run of sysbench's builtins used.
@@ -128,7 +140,7 @@ pub(crate) struct RunTotals<'a> {
     /// The distributions (when they were recorded).
     pub(crate) dist: Option<&'a RunDist>,
     /// `--reconnect`: the outages.
-    pub(crate) outages: Option<&'a [outages::OutageRow]>,
+    pub(crate) outages: Option<&'a outages::RunOutages>,
     /// `--rate-profile`: its steps.
     pub(crate) steps: Option<&'a [steps::StepRow]>,
 }
@@ -291,8 +303,8 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
         );
     }
     if p.late_start_us > 0 {
-        let late = p.late_start_us as f64 / 1e6;
-        let _ = writeln!(o, "late start: {} s after --start-at", Fixed(late, 3));
+        let late = Fixed::secs3(p.late_start_us);
+        let _ = writeln!(o, "late start: {late} s after --start-at");
     }
     if p.max_tries != 0 {
         let _ = writeln!(o, "maximum number of tries: {}", p.max_tries);
@@ -367,8 +379,8 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
         let _ = writeln!(o, "initial connection time = {} ms", Fixed(m.initial_connection_ms, 3));
         let _ = writeln!(o, "tps = {} (without initial connection time)", Fixed(m.tps, 6));
     }
-    if let Some(rows) = t.outages {
-        outages::text(&mut o, rows);
+    if let Some(run) = t.outages {
+        outages::text(&mut o, &run.rows);
     }
     if let Some(rows) = t.steps {
         steps::text(&mut o, rows);

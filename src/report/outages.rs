@@ -1,12 +1,77 @@
 //! The outages of a `--reconnect` run as the reports show them: the text
-//! report's lines after the tps line, and the JSON document's `outages`.
+//! report's lines after the tps line, and the JSON document's `outages`;
+//! and the notes they are made of, which the document keeps as
+//! `outage_log` so that `--merge` makes the merged run's outages from
+//! its shards' notes with the same algorithm ([`crate::stats::outage`]).
 
 use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
+use super::doc::fields::{self, BadField};
 use crate::compat::fmt::Fixed;
-use crate::stats::outage::{Outage, OutageLog, outages};
+use crate::stats::outage::{BUCKET_US, Outage, OutageLog, outages};
+
+/// A run's outages: its notes (Unix epoch µs) and the rows they make.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct RunOutages {
+    /// The notes, over all threads (and shards).
+    pub(crate) log: OutageLog,
+    /// The outages.
+    pub(crate) rows: Vec<OutageRow>,
+}
+
+impl RunOutages {
+    /// The outages of `log` (Unix epoch µs) for a measurement from
+    /// `start_us` to `end_us`.
+    pub(crate) fn of(log: OutageLog, start_us: i64, end_us: i64) -> Self {
+        let rows = rows(&log, start_us, end_us, 0);
+        RunOutages { log, rows }
+    }
+
+    /// The document's `outage_log`.
+    pub(crate) fn log_json(&self) -> Value {
+        let log = &self.log;
+        let back: Vec<[i64; 2]> = log.comebacks().iter().map(|&(m, first)| [m, first]).collect();
+        json!({
+            "origin_us": log.origin(),
+            "bucket_us": BUCKET_US,
+            "lost_us": log.losses(),
+            "back_us": back,
+            "counts": log.counts(),
+        })
+    }
+}
+
+/// The notes of a document's `outage_log` (None: the run was not made
+/// with `--reconnect`).
+pub(crate) fn log_of(doc: &Value) -> Result<Option<OutageLog>, BadField> {
+    let v = &doc["outage_log"];
+    if v.is_null() {
+        return Ok(None);
+    }
+    if fields::int(v, &["bucket_us"])? != BUCKET_US {
+        return Err(BadField("outage_log.bucket_us".into()));
+    }
+    let ints = |key: &str| -> Result<Vec<i64>, BadField> {
+        let bad = || BadField(format!("outage_log.{key}"));
+        fields::list(v, &[key])?.iter().map(|n| n.as_i64().ok_or_else(bad)).collect()
+    };
+    let back = fields::list(v, &["back_us"])?
+        .iter()
+        .map(|pair| match pair.as_array().map(Vec::as_slice) {
+            Some([made, first]) => made.as_i64().zip(first.as_i64()),
+            _ => None,
+        })
+        .collect::<Option<Vec<(i64, i64)>>>()
+        .ok_or_else(|| BadField("outage_log.back_us".into()))?;
+    let counts = ints("counts")?
+        .into_iter()
+        .map(u32::try_from)
+        .collect::<Result<Vec<u32>, _>>()
+        .map_err(|_| BadField("outage_log.counts".into()))?;
+    Ok(Some(OutageLog::from_parts(fields::int(v, &["origin_us"])?, ints("lost_us")?, back, counts)))
+}
 
 /// One outage, for the reports.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,25 +100,19 @@ pub(crate) fn rows(log: &OutageLog, start: i64, end: i64, shift: i64) -> Vec<Out
         .collect()
 }
 
-/// Seconds with three decimals.
-#[allow(clippy::cast_precision_loss)]
-fn s3(us: i64) -> Fixed {
-    Fixed(us as f64 / 1e6, 3)
-}
-
 /// The text report's lines.
 pub(crate) fn text(o: &mut String, rows: &[OutageRow]) {
     let _ = writeln!(o, "number of outages: {}", rows.len());
     for (i, r) in rows.iter().enumerate() {
-        let _ = write!(o, "outage {}: at {} s", i + 1, s3(r.at_us));
+        let _ = write!(o, "outage {}: at {} s", i + 1, Fixed::secs3(r.at_us));
         let Some(end) = r.end_us else {
             let _ = writeln!(o, ", not over when the run ended");
             continue;
         };
-        let _ = write!(o, ", lasted {} s", s3(end - r.start_us));
+        let _ = write!(o, ", lasted {} s", Fixed::secs3(end - r.start_us));
         match r.recovered_us {
             Some(us) => {
-                let _ = writeln!(o, ", throughput back {} s after it", s3(us));
+                let _ = writeln!(o, ", throughput back {} s after it", Fixed::secs3(us));
             }
             None => {
                 let _ = writeln!(o, ", throughput not back to its level before");
@@ -83,6 +142,29 @@ pub(crate) fn json(rows: &[OutageRow]) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_notes_read_back_as_written() {
+        let mut log = OutageLog::new(1_000_000);
+        log.success(1_050_000, None);
+        log.lost(1_200_000);
+        log.success(1_450_000, Some(1_400_000));
+        let o = RunOutages::of(log.clone(), 1_000_000, 3_000_000);
+        assert_eq!(o.rows.len(), 1);
+        let doc = json!({"outage_log": o.log_json()});
+        assert_eq!(
+            doc["outage_log"],
+            json!({"origin_us": 1_000_000, "bucket_us": 100_000, "lost_us": [1_200_000],
+                   "back_us": [[1_400_000, 1_450_000]], "counts": [1, 0, 0, 0, 1]})
+        );
+        assert_eq!(log_of(&doc).ok().flatten(), Some(log));
+        assert_eq!(log_of(&json!({})).ok(), Some(None));
+        let mut bad = doc.clone();
+        bad["outage_log"]["counts"] = json!([-1]);
+        assert!(log_of(&bad).is_err());
+        bad["outage_log"]["bucket_us"] = json!(1000);
+        assert!(log_of(&bad).is_err());
+    }
 
     #[test]
     fn lines_and_json() {

@@ -10,6 +10,9 @@ use crate::stats::StatsData;
 /// What a progress line shows, fixed for the run.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ProgressFormat {
+    /// The line's first word: `progress`, or `warm-up` during a
+    /// `--warmup`.
+    pub(crate) label: &'static str,
     /// `--progress-timestamp`.
     pub(crate) timestamp: bool,
     /// `-R` is on.
@@ -28,6 +31,7 @@ impl ProgressFormat {
     /// The format a configuration asks for.
     pub(crate) fn of(cfg: &BenchConfig, epoch_shift: i64) -> Self {
         ProgressFormat {
+            label: "progress",
             timestamp: cfg.progress_timestamp,
             throttled: cfg.throttle_delay_us.is_some(),
             latency_limit: cfg.latency_limit_us.is_some(),
@@ -67,9 +71,10 @@ pub(crate) fn format_progress(
     let failures = cur.failures() - last.failures();
     let mut o = String::with_capacity(96);
     if f.timestamp {
-        let _ = write!(o, "progress: {} s", Fixed((now + f.epoch_shift) as f64 / 1_000_000.0, 3));
+        let at = Fixed((now + f.epoch_shift) as f64 / 1_000_000.0, 3);
+        let _ = write!(o, "{}: {at} s", f.label);
     } else {
-        let _ = write!(o, "progress: {} s", Fixed(total_run, 1));
+        let _ = write!(o, "{}: {} s", f.label, Fixed(total_run, 1));
     }
     let _ = write!(
         o,
@@ -111,6 +116,7 @@ mod tests {
     fn fmt(timestamp: bool, throttled: bool, latency_limit: bool, retries: bool) -> ProgressFormat {
         let reconnect = false;
         ProgressFormat {
+            label: "progress",
             timestamp,
             throttled,
             latency_limit,

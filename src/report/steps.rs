@@ -58,12 +58,6 @@ pub(crate) fn rows(profile: &RateProfile, stats: &[StatsData], duration_us: i64)
         .collect()
 }
 
-/// Seconds with three decimals.
-#[allow(clippy::cast_precision_loss)]
-fn s3(us: i64) -> Fixed {
-    Fixed(us as f64 / 1e6, 3)
-}
-
 /// The mean of a series in ms, 0 when empty.
 #[allow(clippy::cast_precision_loss)]
 fn mean_ms(sum_us: f64, count: i64) -> f64 {
@@ -77,8 +71,8 @@ pub(crate) fn text(o: &mut String, rows: &[StepRow]) {
             o,
             "rate profile step {}: {} s to {} s at {}",
             i + 1,
-            s3(r.start_us),
-            s3(r.end_us),
+            Fixed::secs3(r.start_us),
+            Fixed::secs3(r.end_us),
             r.tps
         );
         if let Some(to) = r.ramp_to {

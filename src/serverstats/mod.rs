@@ -7,7 +7,8 @@
 //! defaults and the server's version ([`output`] prints and writes them).
 //!
 //! The run's backends are found by pid: every connection the run makes
-//! notes its backend's pid ([`crate::pq::backends`]). The sampler's own
+//! notes its backend's pid in the run's [`Backends`], which the sampler
+//! reads (each run of a sweep has its own). The sampler's own
 //! transactions are subtracted from `xact_commit` (and, on servers that
 //! count WAL per backend, its WAL from pg_stat_wal's): before each
 //! reading it asks the server to flush its pending statistics
@@ -16,6 +17,8 @@
 
 mod output;
 mod views;
+
+use crate::pq::backends::Backends;
 
 pub(crate) use output::{from_json, json, text};
 
@@ -31,6 +34,7 @@ use crate::error::Error;
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
 use crate::sys::clock::monotonic_us;
+use crate::time::Mono;
 use views::{TAG, TAG_COMMENT, View};
 
 /// Wait-event samples per second.
@@ -145,7 +149,7 @@ pub(crate) struct Sampler {
     lags: BTreeMap<String, f64>,
     /// The pids of the run's latest connections (at most `pid_window`).
     pids: Vec<i32>,
-    /// How many pids [`crate::pq::backends::since`] has given so far.
+    /// How many pids [`Backends::since`] has given so far.
     pid_place: usize,
     /// How many pids are kept (under `-C` the connections come and go).
     pid_window: usize,
@@ -348,11 +352,16 @@ impl Sampler {
     /// `measure_origin` (monotonic µs; after a warm-up, reads again then),
     /// then the wait events ten times a second and the views at each
     /// interval.
-    pub(crate) fn run(&mut self, measure_origin: &OnceLock<i64>, stop: &AtomicBool) {
+    pub(crate) fn run(
+        &mut self,
+        measure_origin: &OnceLock<Mono>,
+        stop: &AtomicBool,
+        backends: &Backends,
+    ) {
         let warmup = self.warmup;
         let origin = loop {
             if let Some(o) = measure_origin.get() {
-                break *o;
+                break o.us();
             }
             if stop.load(Ordering::SeqCst) {
                 return;
@@ -385,7 +394,7 @@ impl Sampler {
             // (The sampler starts once the initial connections are made:
             // the wait samples of the ticks before are not made up.)
             if !late || monotonic_us() - at < tick_us {
-                self.poll_waits();
+                self.poll_waits(backends);
             }
             if (tick * tick_us) % self.interval_us == 0 {
                 let t = (tick * tick_us) as f64 / 1e6;
@@ -459,8 +468,8 @@ impl Sampler {
 
     /// One wait-event sample of the run's backends, and where the
     /// checkpointer is.
-    fn poll_waits(&mut self) {
-        let (new, place) = crate::pq::backends::since(self.pid_place);
+    fn poll_waits(&mut self, backends: &Backends) {
+        let (new, place) = backends.since(self.pid_place);
         self.pid_place = place;
         self.pids.extend(new);
         if self.pids.len() > self.pid_window {
@@ -530,9 +539,9 @@ impl Sampler {
     /// the last reading, which closes the interval `end` falls in (or
     /// ends a last, shorter one), and reads pg_stat_statements and the
     /// settings.
-    pub(crate) fn finish(mut self, end: i64) -> ServerStats {
+    pub(crate) fn finish(mut self, end: i64, backends: &Backends) -> ServerStats {
         let deadline = monotonic_us() + EXIT_WAIT_US;
-        let (new, place) = crate::pq::backends::since(self.pid_place);
+        let (new, place) = backends.since(self.pid_place);
         self.pid_place = place;
         self.pids.extend(new);
         let list: Vec<String> = self.pids.iter().map(i32::to_string).collect();
@@ -588,7 +597,7 @@ impl Sampler {
         let server_version = self
             .con
             .parameter_status(c"server_version")
-            .unwrap_or_else(|| crate::report::json::version_text(self.version));
+            .unwrap_or_else(|| crate::version::text(self.version));
         ServerStats {
             interval_s: i32::try_from(self.interval_us / 1_000_000).unwrap_or(1),
             server_version,

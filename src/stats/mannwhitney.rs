@@ -1,7 +1,7 @@
 //! The statistics of `--compare`: medians, the two-sided Mann-Whitney U
 //! test (the p-value scipy's `mannwhitneyu` gives with `method='auto'`)
 //! and a distribution-free 95% confidence interval of the shift between
-//! two samples (Hodges-Lehmann). README's "Comparing runs" describes the
+//! two samples (Hodges-Lehmann). docs/extensions.md's `--compare` describes the
 //! method.
 
 /// The significance level: a change is significant when p < `ALPHA`.

@@ -1,6 +1,8 @@
 //! Outages under `--reconnect`: what each thread notes as its clients
 //! lose and make connections ([`OutageLog`]), and the outages the run's
-//! notes make ([`outages`]). Pure data.
+//! notes make ([`outages`]): the one algorithm, for a run (the threads'
+//! notes merged) and for `--merge` (the shards' notes, which their
+//! documents keep, merged the same way). Pure data.
 //!
 //! An outage runs from the start of the first transaction that failed on
 //! a lost connection (over all clients) until the first transaction that
@@ -21,7 +23,8 @@ pub(crate) const BEFORE_US: i64 = 5_000_000;
 /// The share of the level before an outage that counts as recovered.
 pub(crate) const RECOVERED: f64 = 0.9;
 
-/// What a thread notes: monotonic µs.
+/// What a thread notes: monotonic µs (or, once [`OutageLog::shifted`],
+/// Unix epoch µs).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct OutageLog {
     /// When the measurement started (the counters' origin).
@@ -70,17 +73,72 @@ impl OutageLog {
         self.counts[i] += 1;
     }
 
-    /// Adds another thread's notes (same origin).
+    /// Adds another thread's (or shard's) notes. Their counters are
+    /// added bucket by bucket, those of a log whose origin is later by
+    /// the nearest whole number of buckets (the threads of a run share
+    /// their origin, and so do shards given one `--start-at`); counts
+    /// before this log's origin are left out.
     pub(crate) fn merge(&mut self, o: &OutageLog) {
         self.lost.extend_from_slice(&o.lost);
         self.back.extend_from_slice(&o.back);
-        if o.counts.len() > self.counts.len() {
-            self.counts.resize(o.counts.len(), 0);
+        let offset = (o.origin - self.origin + BUCKET_US / 2).div_euclid(BUCKET_US);
+        let (skip, at) = match usize::try_from(offset) {
+            Ok(at) => (0, at),
+            Err(_) => (usize::try_from(-offset).unwrap_or(usize::MAX), 0),
+        };
+        let theirs = o.counts.get(skip..).unwrap_or_default();
+        if at + theirs.len() > self.counts.len() {
+            self.counts.resize(at + theirs.len(), 0);
         }
-        for (a, b) in self.counts.iter_mut().zip(&o.counts) {
+        for (a, b) in self.counts[at..].iter_mut().zip(theirs) {
             *a += b;
         }
         self.down += o.down;
+    }
+
+    /// The same notes with every time moved by `shift` µs (from the
+    /// monotonic clock to the Unix epoch: the outages of a log do not
+    /// depend on where its clock starts).
+    #[must_use]
+    pub(crate) fn shifted(&self, shift: i64) -> OutageLog {
+        OutageLog {
+            origin: self.origin + shift,
+            lost: self.lost.iter().map(|t| t + shift).collect(),
+            back: self.back.iter().map(|(m, t)| (m + shift, t + shift)).collect(),
+            counts: self.counts.clone(),
+            down: self.down,
+        }
+    }
+
+    /// The origin of the counters.
+    pub(crate) fn origin(&self) -> i64 {
+        self.origin
+    }
+
+    /// When transactions failed on a lost connection.
+    pub(crate) fn losses(&self) -> &[i64] {
+        &self.lost
+    }
+
+    /// The connections made again: when made, and their first success.
+    pub(crate) fn comebacks(&self) -> &[(i64, i64)] {
+        &self.back
+    }
+
+    /// The successful transactions per [`BUCKET_US`] from the origin.
+    pub(crate) fn counts(&self) -> &[u32] {
+        &self.counts
+    }
+
+    /// The notes a document kept: the origin, the losses, the connections
+    /// made again and the counts.
+    pub(crate) fn from_parts(
+        origin: i64,
+        lost: Vec<i64>,
+        back: Vec<(i64, i64)>,
+        counts: Vec<u32>,
+    ) -> Self {
+        OutageLog { origin, lost, back, counts, down: 0 }
     }
 }
 
@@ -194,5 +252,62 @@ mod tests {
         // recovery known.
         let o = outages(&log, 4_000_000);
         assert_eq!(o[0].recovered_us, None);
+    }
+
+    /// The notes of a run dealt out to two shards (each client's events to
+    /// one of them), on clocks of their own, merged again: the same
+    /// outages as the run's, to the microsecond.
+    #[test]
+    fn shards_merged_give_the_outages_of_the_run_unsharded() {
+        let mut run = OutageLog::new(0);
+        let mut shard = [OutageLog::new(0), OutageLog::new(0)];
+        for b in 0..60 {
+            for k in 0..10 {
+                // No transaction succeeds from 3.0 s to 3.4 s (the outage
+                // and its end); half the throughput until 3.9 s.
+                if (30..34).contains(&b) || (34..39).contains(&b) && k % 2 == 1 {
+                    continue;
+                }
+                let t = b * BUCKET_US + 10 + k;
+                let fresh = (b == 34 && k < 2).then_some(3_390_000);
+                run.success(t, fresh);
+                shard[usize::from(k % 2 == 1)].success(t, fresh);
+            }
+        }
+        for (k, t) in [3_000_000, 3_004_000, 3_020_000, 3_031_000].into_iter().enumerate() {
+            run.lost(t);
+            shard[k % 2].lost(t);
+        }
+        let unsharded = outages(&run, 6_000_000);
+        assert_eq!(
+            unsharded,
+            [Outage { start: 3_000_000, end: Some(3_400_010), recovered_us: Some(299_990) }]
+        );
+        // Each shard on a clock of its own, moved to the epoch.
+        let epoch = 1_700_000_000_000_000;
+        let [a, b] = [shard[0].shifted(epoch - 77), shard[1].shifted(epoch - 5)];
+        let mut merged = OutageLog::new(epoch);
+        for s in [&a.shifted(77), &b.shifted(5)] {
+            let (lost, back, counts) = (s.losses().to_vec(), s.comebacks().to_vec(), s.counts());
+            merged.merge(&OutageLog::from_parts(s.origin(), lost, back, counts.to_vec()));
+        }
+        let o: Vec<Outage> = outages(&merged, epoch + 6_000_000)
+            .into_iter()
+            .map(|o| Outage {
+                start: o.start - epoch,
+                end: o.end.map(|e| e - epoch),
+                recovered_us: o.recovered_us,
+            })
+            .collect();
+        assert_eq!(o, unsharded);
+        // A shard whose counters start 0.2 s later is placed 2 buckets on.
+        let mut late = OutageLog::new(200_000);
+        late.success(200_010, None);
+        let mut at = OutageLog::new(0);
+        at.merge(&late);
+        assert_eq!(at.counts, [0, 0, 1]);
+        let mut early = OutageLog::new(300_000);
+        early.merge(&at);
+        assert!(early.counts.is_empty(), "{:?}", early.counts);
     }
 }

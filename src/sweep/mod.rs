@@ -11,11 +11,14 @@ mod table;
 
 use serde_json::{Value, json};
 
-use crate::compare::runs::POINTS_FORMAT;
 use crate::config::{BenchConfig, Extensions};
 use crate::engine::{self, RunOutcome};
 use crate::error::Error;
 use crate::log;
+use crate::report;
+use crate::report::doc::Kind;
+use crate::report::files::Written;
+use crate::report::run::Keep;
 
 /// How a sweep went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,14 +47,14 @@ pub(crate) struct PointRuns {
     pub(crate) runs: Vec<Value>,
 }
 
-/// Runs the sweep: the points in order, each `--repeat` times.
-pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, Error> {
+/// Runs the sweep: the points in order, each `--repeat` times. How it
+/// went, and whether its report files were written.
+pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<(Swept, Written), Error> {
     let clients = cfg.ext.sweep_clients.clone().unwrap_or_else(|| vec![cfg.nclients]);
     let repeat = cfg.ext.repeat.unwrap_or(1);
     let delay_per_thread = cfg.throttle_delay_us.map(|d| d / f64::from(cfg.nthreads.max(1)));
     let mut points: Vec<PointRuns> = Vec::new();
     let mut swept = Swept::Completed;
-    crate::report::collect::start();
     'points: for &c in &clients {
         cfg.nclients = c;
         cfg.nthreads = cfg.ext.jobs.clamp(1, c);
@@ -66,51 +69,37 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<Swept, Error> {
                 break 'points;
             }
             log::info!("run {i} of {repeat} with {c} clients and {} threads", cfg.nthreads);
-            let outcome = engine::run(&cfg);
-            point.runs.extend(crate::report::collect::take());
-            match outcome {
-                Ok(RunOutcome::Completed) => {}
-                Ok(RunOutcome::Aborted) => swept = Swept::Aborted,
-                Ok(RunOutcome::ExitedOnAbort) => {
+            let result = engine::run(&cfg)?;
+            point.runs.extend(report::run::report(&cfg, &result, Keep::Document).doc);
+            match result.outcome {
+                RunOutcome::Completed => {}
+                RunOutcome::Aborted => swept = Swept::Aborted,
+                RunOutcome::ExitedOnAbort => {
                     swept = Swept::Aborted;
                     points.push(point);
                     break 'points;
                 }
-                Ok(RunOutcome::Interrupted { by, .. }) => {
+                RunOutcome::Interrupted { by, .. } => {
                     swept = Swept::Interrupted(by.signal);
                     points.push(point);
                     break 'points;
-                }
-                Err(e) => {
-                    crate::report::collect::stop();
-                    return Err(e);
                 }
             }
         }
         points.push(point);
     }
-    crate::report::collect::stop();
     points.retain(|p| !p.runs.is_empty());
     let table = table::text(&points, repeat > 1);
-    crate::report::write_stdout(&table);
-    if let Some(path) = cfg.ext.report_json.as_deref() {
-        if let Err(err) = crate::report::json::write(path, &document(&points)) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+    report::write_stdout(&table);
+    let mut written = Written::All;
+    if let Some(path) = cfg.ext.reports.json.as_deref() {
+        written = report::json::save(path, &document(&points));
     }
-    if let Some(path) = cfg.ext.report_html.as_deref() {
-        let page = crate::report::html::runs::sweep_page(&cfg.argv, &table, &points_of(&points));
-        if let Err(err) = crate::report::html::write(path, &page) {
-            log::error!(
-                "could not write report file \"{path}\": {}",
-                crate::sys::os_error_text(&err)
-            );
-        }
+    if let Some(path) = cfg.ext.reports.html.as_deref() {
+        let page = report::html::runs::sweep_page(&cfg.argv, &table, &points_of(&points));
+        written = written.and(report::files::save_bytes(path, page.as_bytes()));
     }
-    Ok(swept)
+    Ok((swept, written))
 }
 
 /// The points as (clients, runs) for the charts.
@@ -124,9 +113,7 @@ fn document(points: &[PointRuns]) -> Value {
         .iter()
         .map(|p| json!({"clients": p.clients, "threads": p.threads, "runs": p.runs}))
         .collect();
-    json!({
-        "format": POINTS_FORMAT,
-        "schema_version": 1,
-        "points": list,
-    })
+    let mut doc = Kind::Points.header();
+    doc.insert("points".into(), Value::Array(list));
+    Value::Object(doc)
 }

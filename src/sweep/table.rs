@@ -6,25 +6,19 @@
 use serde_json::Value;
 
 use super::PointRuns;
+use crate::report::doc::{METRICS, Metric, RunDoc};
 use crate::stats::mannwhitney::median;
 
-/// The columns after clients and threads: heading, where in a run's
-/// report.
-const COLUMNS: &[(&str, &str)] = &[
-    ("tps", "/totals/tps"),
-    ("mean ms", "/totals/latency_ms/mean"),
-    ("p50 ms", "/totals/latency_ms/percentiles/50"),
-    ("p95 ms", "/totals/latency_ms/percentiles/95"),
-    ("p99 ms", "/totals/latency_ms/percentiles/99"),
-    ("failed", "/totals/failed"),
-    ("lag ms", "/totals/lag_ms/mean"),
-];
+/// The columns after clients and threads: the metrics that have one,
+/// with its heading and decimals.
+fn columns() -> impl Iterator<Item = (&'static Metric, &'static str, usize)> {
+    METRICS.iter().filter_map(|m| m.column.map(|(heading, decimals)| (m, heading, decimals)))
+}
 
-/// A cell: the value (the median and the range of several), `-` when no
-/// run has one.
-fn cell(runs: &[Value], pointer: &str, ranges: bool) -> String {
-    let values: Vec<f64> = runs.iter().filter_map(|r| r.pointer(pointer)?.as_f64()).collect();
-    let decimals = if pointer.ends_with("/failed") { 0 } else { 3 };
+/// A cell: the value (the median and the range of several) to
+/// `decimals`, `-` when no run has one.
+fn cell(runs: &[Value], m: &Metric, decimals: usize, ranges: bool) -> String {
+    let values: Vec<f64> = runs.iter().filter_map(|r| RunDoc(r).metric(m)).collect();
     let Some(m) = median(&values) else { return "-".to_string() };
     if !ranges {
         return format!("{m:.decimals$}");
@@ -40,14 +34,14 @@ pub(super) fn text(points: &[PointRuns], ranges: bool) -> String {
     if ranges {
         head.push("runs".into());
     }
-    head.extend(COLUMNS.iter().map(|c| c.0.to_string()));
+    head.extend(columns().map(|c| c.1.to_string()));
     let mut rows = vec![head];
     for p in points {
         let mut row = vec![p.clients.to_string(), p.threads.to_string()];
         if ranges {
             row.push(p.runs.len().to_string());
         }
-        row.extend(COLUMNS.iter().map(|c| cell(&p.runs, c.1, ranges)));
+        row.extend(columns().map(|(m, _, decimals)| cell(&p.runs, m, decimals, ranges)));
         rows.push(row);
     }
     let widths: Vec<usize> =

@@ -103,58 +103,47 @@ Report bugs to <https://github.com/pgbench-rs/pgbench-rs/issues>.
 pgbench-rs home page: <https://github.com/pgbench-rs/pgbench-rs>
 ";
 
-/// pgbench-rs's `--help`: 17's text without its end, its own options, and
-/// its own place for bug reports and home page.
+/// pgbench-rs's `--help` with its own options' section cut to their
+/// names ([`extension_section_names`]): 17's text without its end, the
+/// names of the options docs/extensions.md documents, and pgbench-rs's
+/// own place for bug reports and home page. (The options' help text is
+/// the program's alone; the tests compare names.)
 pub(crate) fn help_ours() -> String {
     let options = HELP_17.strip_suffix(HELP_17_END).unwrap_or(HELP_17);
-    format!("{options}{HELP_EXTENSIONS}{HELP_OURS_END}")
+    let mut names = documented_extensions();
+    names.sort();
+    format!("{options}\n[extensions: {}]\n{HELP_OURS_END}", names.join(" "))
 }
 
-/// What pgbench-rs's `--help` prints after 17's options: its own options.
-pub(crate) const HELP_EXTENSIONS: &str = "
-pgbench-rs extensions (long options, matched only by their full name):
-  --latency-percentiles[=LIST]
-                           report latency percentiles, a comma-separated list
-                           (default: 50,90,95,99,99.9,99.99; the maximum too)
-  --report-json=FILE       write the results to FILE as a JSON document
-  --report-html=FILE       write a report with charts to FILE as an HTML page
-  --warmup=NUM             run NUM seconds before the measurement starts
-                           (not counted anywhere)
-  --continue-on-error      continue running after an SQL error
-  --shard=K/N              run part K (from 0) of N of the run the options describe
-  --start-at=TIME          start measuring at TIME (Unix epoch seconds or RFC 3339)
-  --merge FILE...          print the report of one run from its shards' --report-json
-                           files (with --latency-percentiles and --report-* only)
-  --server-stats[=SECONDS]
-                           sample the server's statistics and wait events every
-                           SECONDS (default: 1) and report them
-  --sysbench-tables=NUM    with -i: create sysbench's tables sbtest1..sbtestNUM
-                           instead of pgbench's (default: 1)
-  --sysbench-table-size=NUM
-                           with -i: rows of each sysbench table (default: 10000)
-  --repeat=NUM             run the benchmark NUM times, then summarize the runs
-  --sweep-clients=LIST     run the benchmark at each client count of LIST
-                           (comma-separated), then summarize the runs
-  --compare BASE NEW       compare the runs of two --report-json files or
-                           comma-separated lists of them (medians, change, 95%
-                           interval, Mann-Whitney U p-value)
-  --force                  with --compare: compare runs that differ in what they ran
-  --fail-if=CONDITIONS     with --compare: exit with status 3 when a significant
-                           change breaks a condition (e.g. tps<-5%,p99>+10%)
-  --reconnect              a lost connection fails the transaction, and the
-                           client connects again instead of aborting
-  --reconnect-backoff=MIN[,MAX]
-                           milliseconds between attempts to connect again,
-                           doubling from MIN to MAX (default: 10,50)
-  --reconnect-timeout=NUM  abort a client that could not connect again in NUM
-                           seconds (default: 60; 0: until the run ends)
-  --rate-profile=T:RATE[~],...
-                           from second T the rate is RATE tps (as -R); a ~
-                           ramps linearly to the next point's rate
-  Builtin scripts of pgbench-rs (-b list): tpcb-like-plfunc and sysbench's
-  OLTP tests (oltp-read-write, ...); a :variable inside a double-quoted
-  identifier is replaced by its value in every protocol.
-";
+/// The options docs/extensions.md has a section on (its `### --name`
+/// headings), by name.
+pub(crate) fn documented_extensions() -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/extensions.md");
+    let doc = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    doc.lines()
+        .filter_map(|l| l.strip_prefix("### --"))
+        .filter_map(|rest| rest.split(['=', '[', ' ']).next())
+        .map(|n| format!("--{n}"))
+        .collect()
+}
+
+/// A mask for `--help`: the section of pgbench-rs's own options (from its
+/// heading to the end of its text, before "Report bugs") becomes the list
+/// of the options it names, sorted (`[extensions: --a --b]`). Other text
+/// is left as it is.
+pub(crate) fn extension_section_names(stdout: &str) -> String {
+    let Some(start) = stdout.find("\npgbench-rs extensions") else { return stdout.to_string() };
+    let Some(len) = stdout[start..].find("\nReport bugs to <") else { return stdout.to_string() };
+    let end = start + len;
+    let mut names: Vec<&str> = stdout[start..end]
+        .lines()
+        .filter_map(|l| l.strip_prefix("  --"))
+        .filter_map(|rest| rest.split(['=', '[', ' ']).next())
+        .collect();
+    names.sort_unstable();
+    let list: Vec<String> = names.iter().map(|n| format!("--{n}")).collect();
+    format!("{}\n[extensions: {}]\n{}", &stdout[..start], list.join(" "), &stdout[end..])
+}
 
 /// What pgbench-rs's builtin listing (`-b list`, a failed `-b`) prints
 /// after C's: its own builtin scripts.

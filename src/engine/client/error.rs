@@ -180,7 +180,7 @@ impl<L: Link> Client<L> {
     pub(super) fn handle_error(&mut self, sh: &Shared<'_>, now: &mut LazyNow) {
         self.cond.clear();
         if self.pipeline_status() != PipelineStatus::Off && !self.discard_until_sync() {
-            self.state = if self.lost(sh) { State::Lost } else { State::Aborted };
+            self.abort_or_lost(sh, |_| {});
             return;
         }
         match self.transaction_status() {
@@ -199,7 +199,9 @@ impl<L: Link> Client<L> {
             TStatus::Idle => {
                 self.state = self.after_error(sh, now);
             }
-            TStatus::ConnError if self.lost(sh) => self.state = State::Lost,
+            TStatus::ConnError => {
+                self.abort_or_lost(sh, |c| c.transaction_status_failed(TStatus::ConnError));
+            }
             other => self.transaction_status_failed(other),
         }
     }

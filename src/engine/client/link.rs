@@ -7,6 +7,7 @@
 use std::ffi::CStr;
 use std::os::fd::RawFd;
 
+use crate::engine::shared::Shared;
 use crate::pq::{
     Conn, ConnParams, ConnectError, ExecStatus, ParamBuf, PgResult, PipelineStatus, TxStatus,
 };
@@ -37,6 +38,8 @@ pub(crate) trait Link: Sized + std::fmt::Debug {
     fn connect(params: &ConnParams) -> Result<Self, ConnectError>;
     /// A number no other connection of the process has had.
     fn id(&self) -> u64;
+    /// `PQbackendPID`.
+    fn backend_pid(&self) -> i32;
     /// `PQsocket`.
     fn socket(&self) -> RawFd;
     /// `PQstatus` is `CONNECTION_OK`.
@@ -93,6 +96,16 @@ pub(crate) trait Link: Sized + std::fmt::Debug {
     fn finish(self);
 }
 
+/// Connects a client of the run (blocking), and notes the connection's
+/// backend when the run samples the server (`--server-stats`).
+pub(crate) fn connect<L: Link>(sh: &Shared<'_>) -> Result<L, ConnectError> {
+    let c = L::connect(&sh.cfg.conn)?;
+    if let Some(b) = sh.backends {
+        b.note(c.backend_pid());
+    }
+    Ok(c)
+}
+
 impl Reply for PgResult {
     #[inline]
     fn status(&self) -> ExecStatus {
@@ -130,6 +143,9 @@ impl Link for Conn {
     #[inline]
     fn id(&self) -> u64 {
         Conn::id(self)
+    }
+    fn backend_pid(&self) -> i32 {
+        Conn::backend_pid(self)
     }
     #[inline]
     fn socket(&self) -> RawFd {

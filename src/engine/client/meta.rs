@@ -13,9 +13,20 @@ use crate::log;
 use crate::pq::PipelineStatus;
 use crate::script::{Command, EvalCtx, MetaCommand, QueryMode, Value, eval, truthy};
 
+/// How a meta command went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MetaDone {
+    /// The client goes on in this state.
+    Next(State),
+    /// It failed (the message is printed): the client aborts.
+    Failed,
+    /// A signal interrupted the run (and ended the shell command): the
+    /// client stops where it is.
+    Interrupted,
+}
+
 impl<L: Link> Client<L> {
-    /// `executeMetaCommand`: runs a meta command; returns the next state
-    /// (`StartCommand` again when a signal interrupted a shell command).
+    /// `executeMetaCommand`: runs a meta command; says what comes next.
     #[inline(never)]
     pub(super) fn execute_meta(
         &mut self,
@@ -24,7 +35,7 @@ impl<L: Link> Client<L> {
         meta: &MetaCommand,
         now: &mut LazyNow,
         scratch: &mut Scratch,
-    ) -> State {
+    ) -> MetaDone {
         if log::debug_enabled() {
             let mut s = format!(
                 "client {} executing \\{}",
@@ -43,12 +54,12 @@ impl<L: Link> Client<L> {
                 match arg.usecs(*unit_us, word, &self.vars, &mut scratch.buf) {
                     Ok(us) => {
                         self.sleep_until = now.get() + us;
-                        return State::Sleep;
+                        return MetaDone::Next(State::Sleep);
                     }
                     Err(msg) => {
                         log::error!("{msg}");
                         self.command_failed("sleep", "execution of meta-command failed");
-                        return State::Aborted;
+                        return MetaDone::Failed;
                     }
                 }
             }
@@ -57,29 +68,29 @@ impl<L: Link> Client<L> {
                     Some(v) => v,
                     None => {
                         self.command_failed(word, "evaluation of meta-command failed");
-                        return State::Aborted;
+                        return MetaDone::Failed;
                     }
                 };
                 if let Err(msg) = target.assign(&mut self.vars, v, word) {
                     log::error!("{msg}");
                     self.command_failed("set", "assignment of meta-command failed");
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 }
             }
             MetaCommand::If(expr) => {
                 let Some(v) = self.evaluate(expr) else {
                     self.command_failed(word, "evaluation of meta-command failed");
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 };
                 self.cond.on_if(truthy(&v));
             }
             MetaCommand::Elif(expr) => {
                 if !self.cond.elif_evaluates() {
-                    return State::EndCommand;
+                    return MetaDone::Next(State::EndCommand);
                 }
                 let Some(v) = self.evaluate(expr) else {
                     self.command_failed(word, "evaluation of meta-command failed");
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 };
                 self.cond.on_elif(truthy(&v));
             }
@@ -90,19 +101,19 @@ impl<L: Link> Client<L> {
                     shell::run_setshell(sh, cmd, target, words, &mut self.vars, &mut scratch.buf);
                 if !ok {
                     if crate::sys::signal::interrupted().is_some() {
-                        return State::StartCommand;
+                        return MetaDone::Interrupted;
                     }
                     self.command_failed("setshell", "execution of meta-command failed");
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 }
             }
             MetaCommand::Shell { words } => {
                 if !shell::run_shell(sh, words, &self.vars, &mut scratch.buf) {
                     if crate::sys::signal::interrupted().is_some() {
-                        return State::StartCommand;
+                        return MetaDone::Interrupted;
                     }
                     self.command_failed("shell", "execution of meta-command failed");
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 }
             }
             MetaCommand::StartPipeline => {
@@ -111,19 +122,19 @@ impl<L: Link> Client<L> {
                         "startpipeline",
                         "cannot use pipeline mode with the simple query protocol",
                     );
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 }
                 if sh.cfg.query_mode == QueryMode::Prepared {
                     self.prepare_pipeline(sh);
                 }
                 if self.pipeline_status() != PipelineStatus::Off {
                     self.command_failed("startpipeline", "already in pipeline mode");
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 }
                 self.maybe_pipeline = true;
                 if !self.conn.as_mut().is_some_and(L::enter_pipeline_mode) {
                     self.command_failed("startpipeline", "failed to enter pipeline mode");
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 }
             }
             MetaCommand::SyncPipeline | MetaCommand::EndPipeline => {
@@ -137,21 +148,21 @@ impl<L: Link> Client<L> {
                 };
                 if self.pipeline_status() != PipelineStatus::On {
                     self.command_failed(tag, "not in pipeline mode");
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 }
                 if !self.conn.as_mut().is_some_and(sync) {
                     self.command_failed(tag, "failed to send a pipeline sync");
-                    return State::Aborted;
+                    return MetaDone::Failed;
                 }
                 self.num_syncs += 1;
                 if ending {
-                    return State::WaitResult;
+                    return MetaDone::Next(State::WaitResult);
                 }
             }
         }
         // Evaluating or running a shell command may have taken a while.
         now.reset();
-        State::EndCommand
+        MetaDone::Next(State::EndCommand)
     }
 
     /// `CSTATE_SKIP_COMMAND`: walks a false branch, updating the `\if`

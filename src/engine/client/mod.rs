@@ -11,9 +11,13 @@
 //! The steps the machine takes live along C's seams: sending SQL and
 //! reading its results ([`sql`], `sendCommand`, `readCommandResponse`),
 //! meta-commands ([`meta`], `executeMetaCommand`), errors and retries
-//! ([`error`]), and the `\if` stack ([`cond`], fe_utils/conditional.c).
+//! ([`error`]), what a transaction's end records ([`xact_stats`],
+//! `processXactStats`), `-C`'s connection per transaction ([`connect`]),
+//! `--reconnect` ([`reconnect`]) and the `\if` stack ([`cond`],
+//! fe_utils/conditional.c).
 
 mod cond;
+mod connect;
 mod error;
 pub(crate) mod link;
 mod meta;
@@ -24,6 +28,7 @@ mod reconnect_tests;
 mod sql;
 #[cfg(test)]
 mod tests;
+mod xact_stats;
 
 use std::os::fd::RawFd;
 
@@ -33,11 +38,11 @@ use crate::log;
 use crate::pq::{Conn, ExecStatus, PipelineStatus};
 use crate::rand::prng::PgPrng;
 use crate::script::{CommandKind, GsetKind, Vars};
-use crate::stats::TxOutcome;
 use crate::sys::clock::monotonic_us;
 use cond::CondStack;
 use error::{ErrorStatus, TStatus};
 use link::{Link, Reply};
+use meta::MetaDone;
 use sql::Prepared;
 
 /// The states of a client (C's `ConnectionStateEnum`).
@@ -323,29 +328,8 @@ impl<L: Link> Client<L> {
                 }
                 State::StartTx => {
                     self.note_begin(th, &mut now);
-                    if self.conn.is_none() {
-                        let start = now.get();
-                        match L::connect(&sh.cfg.conn) {
-                            Ok(c) => self.set_conn(c),
-                            Err(msg) if sh.cfg.ext.reconnect.is_some() => {
-                                log::debug!("client {} could not connect: {msg}", self.id);
-                                self.state = State::Lost;
-                                continue;
-                            }
-                            Err(msg) => {
-                                log::error!("{msg}");
-                                log::error!(
-                                    "client {} aborted while establishing connection",
-                                    self.id
-                                );
-                                self.state = State::Aborted;
-                                continue;
-                            }
-                        }
-                        let t = monotonic_us();
-                        now.set(t);
-                        th.conn_duration += t - start;
-                        self.prepared.clear();
+                    if self.conn.is_none() && !self.connect_for_transaction(sh, th, &mut now) {
+                        continue;
                     }
                     self.saved_rng = self.rng;
                     self.new_try();
@@ -433,12 +417,9 @@ impl<L: Link> Client<L> {
                                 continue;
                             }
                             if !self.send_command(sh, sql, &mut th.scratch) {
-                                if self.lost(sh) {
-                                    self.state = State::Lost;
-                                    continue;
-                                }
-                                self.command_failed("SQL", "SQL command send failed");
-                                self.state = State::Aborted;
+                                self.abort_or_lost(sh, |c| {
+                                    c.command_failed("SQL", "SQL command send failed");
+                                });
                                 continue;
                             }
                             self.note_sent(sh, &sql.text);
@@ -455,17 +436,18 @@ impl<L: Link> Client<L> {
                             }
                         }
                         CommandKind::Meta(meta) => {
-                            self.state =
-                                self.execute_meta(sh, cmd, meta, &mut now, &mut th.scratch);
-                            if self.state == State::Aborted {
-                                self.estatus = ErrorStatus::MetaCommand;
-                            } else if self.state == State::StartCommand {
-                                // A signal interrupted the run (and ended
-                                // the shell command): stop here.
-                                return Wait::Done;
-                            } else if self.state == State::WaitResult {
-                                log::debug!("client {} receiving", self.id);
-                                return self.socket_wait(true);
+                            match self.execute_meta(sh, cmd, meta, &mut now, &mut th.scratch) {
+                                MetaDone::Next(State::WaitResult) => {
+                                    self.state = State::WaitResult;
+                                    log::debug!("client {} receiving", self.id);
+                                    return self.socket_wait(true);
+                                }
+                                MetaDone::Next(next) => self.state = next,
+                                MetaDone::Failed => {
+                                    self.estatus = ErrorStatus::MetaCommand;
+                                    self.state = State::Aborted;
+                                }
+                                MetaDone::Interrupted => return Wait::Done,
                             }
                         }
                     }
@@ -482,12 +464,9 @@ impl<L: Link> Client<L> {
                     // (else one read per pipelined result would be spent).
                     if (std::mem::take(&mut busy_known) || conn.is_busy()) && !conn.consume_input()
                     {
-                        if self.lost(sh) {
-                            self.state = State::Lost;
-                            continue;
-                        }
-                        self.command_failed("SQL", "perhaps the backend died while processing");
-                        self.state = State::Aborted;
+                        self.abort_or_lost(sh, |c| {
+                            c.command_failed("SQL", "perhaps the backend died while processing");
+                        });
                         continue;
                     }
                     if conn.is_busy() {
@@ -513,17 +492,7 @@ impl<L: Link> Client<L> {
                 }
                 State::EndCommand => {
                     if sh.cfg.report_per_command {
-                        let elapsed = now.get() - self.stmt_begin;
-                        if let Some(cs) = th
-                            .cmd_stats
-                            .get_mut(self.use_file)
-                            .and_then(|v| v.get_mut(self.command))
-                        {
-                            cs.elapsed.add(elapsed as f64 / 1e6);
-                        }
-                        if let Some(d) = th.dist.as_deref_mut() {
-                            d.command(self.use_file, self.command, elapsed as f64);
-                        }
+                        self.record_command(th, now.get());
                     }
                     self.command += 1;
                     self.state =
@@ -537,15 +506,12 @@ impl<L: Link> Client<L> {
                         continue;
                     };
                     if !conn.consume_input() {
-                        if self.lost(sh) {
-                            self.state = State::Lost;
-                            continue;
-                        }
-                        log::error!(
-                            "client {} aborted while rolling back the transaction after an error; perhaps the backend died while processing",
-                            self.id
-                        );
-                        self.state = State::Aborted;
+                        self.abort_or_lost(sh, |c| {
+                            log::error!(
+                                "client {} aborted while rolling back the transaction after an error; perhaps the backend died while processing",
+                                c.id
+                            );
+                        });
                         continue;
                     }
                     if conn.is_busy() {
@@ -573,11 +539,7 @@ impl<L: Link> Client<L> {
                         self.print_verbose_error(sh, &mut now, true);
                     }
                     self.tries += 1;
-                    if let Some(cs) =
-                        th.cmd_stats.get_mut(self.use_file).and_then(|v| v.get_mut(self.command))
-                    {
-                        cs.retries += 1;
-                    }
+                    self.count_retry(th);
                     self.rng = self.saved_rng;
                     self.new_try();
                     self.command = 0;
@@ -585,20 +547,7 @@ impl<L: Link> Client<L> {
                     self.state = State::StartCommand;
                 }
                 State::Failure => {
-                    if let Some(cs) =
-                        th.cmd_stats.get_mut(self.use_file).and_then(|v| v.get_mut(self.command))
-                    {
-                        cs.failures += 1;
-                        match self.estatus.outcome() {
-                            TxOutcome::SerializationFailure => cs.serialization_failures += 1,
-                            TxOutcome::DeadlockFailure => cs.deadlock_failures += 1,
-                            TxOutcome::OtherFailure => cs.other_failures += 1,
-                            TxOutcome::ConnectionFailure | TxOutcome::CommitUnknown => {
-                                cs.connection_failures += 1;
-                            }
-                            TxOutcome::Success => {}
-                        }
-                    }
+                    self.count_failure(th, self.estatus.outcome());
                     if sh.cfg.verbose_errors {
                         self.print_verbose_error(sh, &mut now, false);
                     }
@@ -626,11 +575,7 @@ impl<L: Link> Client<L> {
                         }
                     }
                     if sh.cfg.is_connect {
-                        let start = now.get();
-                        self.finish_conn();
-                        let t = monotonic_us();
-                        now.set(t);
-                        th.conn_duration += t - start;
+                        self.disconnect_after_transaction(th, &mut now);
                     }
                     if (sh.cfg.length.transactions().is_some_and(|n| self.cnt >= i64::from(n))
                         && th.warm_end.is_none())
@@ -669,114 +614,20 @@ impl<L: Link> Client<L> {
         };
         if reply { Wait::Reply { flush } } else { Wait::MoreReply { flush } }
     }
-
-    /// `processXactStats`: records the end of a transaction (or a skipped
-    /// slot) in the thread's statistics and log.
-    #[inline(never)]
-    fn record_transaction(
-        &mut self,
-        sh: &Shared<'_>,
-        th: &mut ThreadState,
-        now: &mut LazyNow,
-        skipped: bool,
-    ) {
-        let mut latency = 0.0;
-        let mut lag = 0.0;
-        if sh.detailed && !skipped && self.estatus == ErrorStatus::NoError {
-            let t = now.get();
-            {
-                latency = (t - self.txn_scheduled) as f64;
-                lag = (self.txn_begin - self.txn_scheduled) as f64;
-            }
-        }
-        let outcome = self.estatus.outcome();
-        let with_lag = sh.throttled();
-        self.cnt += 1;
-        if th.extras {
-            let end = TxEnd { skipped, outcome, latency, lag, with_lag };
-            self.record_extras(sh, th, now, &end);
-        }
-        th.stats.accum(skipped, latency, lag, outcome, self.tries, with_lag);
-    }
-
-    /// The rest of `record_transaction` when anything but the thread's
-    /// totals records it: distributions first (an interval that ended is
-    /// closed with the statistics before this transaction), then `-L`,
-    /// the log and the per-script statistics.
-    fn record_extras(
-        &mut self,
-        sh: &Shared<'_>,
-        th: &mut ThreadState,
-        now: &mut LazyNow,
-        end: &TxEnd,
-    ) {
-        let success = !end.skipped && end.outcome == TxOutcome::Success;
-        if th.dist.is_some() {
-            record_distribution(sh, th, now.get(), self.use_file, success, end.latency, end.lag);
-        }
-        if !th.steps.is_empty() {
-            profile::record_step(sh, th, self.txn_scheduled, end, self.tries);
-        }
-        if success && th.outage.is_some() {
-            self.note_success(th, now);
-        }
-        if sh.cfg.latency_limit_us.is_some_and(|limit| end.latency > limit as f64) {
-            th.latency_late += 1;
-        }
-        if let Some(log) = th.log.as_mut() {
-            log.transaction(
-                &mut th.sample_rng,
-                self.id,
-                self.cnt,
-                self.use_file,
-                end.skipped,
-                end.outcome,
-                end.latency,
-                end.lag,
-                self.tries,
-            );
-        }
-        if let Some(s) = th.script_stats.get_mut(self.use_file).filter(|_| sh.cfg.per_script_stats)
-        {
-            s.accum(end.skipped, end.latency, end.lag, end.outcome, self.tries, end.with_lag);
-        }
-    }
 }
 
 /// How one transaction (or skipped slot) ended, for `record_extras`.
-struct TxEnd {
-    skipped: bool,
-    outcome: TxOutcome,
-    latency: f64,
-    lag: f64,
-    with_lag: bool,
-}
-
-/// Records a transaction in the thread's distributions (when an output
-/// shows them): first closes the interval before `now` if it ended, with
-/// the statistics before this transaction.
-#[inline]
-fn record_distribution(
-    sh: &Shared<'_>,
-    th: &mut ThreadState,
-    now: i64,
-    script: usize,
-    success: bool,
-    latency: f64,
-    lag: f64,
-) {
-    let Some(d) = th.dist.as_deref_mut() else { return };
-    if d.past_end(now) {
-        let cumulative = if sh.cfg.per_script_stats {
-            &th.script_stats[..]
-        } else {
-            std::slice::from_ref(&th.stats)
-        };
-        d.close_until(now, cumulative);
-    }
-    if success {
-        d.transaction(script, latency, lag, sh.throttled());
-    }
+pub(super) struct TxEnd {
+    /// A `-R` slot skipped under `-L`.
+    pub(super) skipped: bool,
+    /// Success, or the failure.
+    pub(super) outcome: crate::stats::TxOutcome,
+    /// µs (0 when not measured).
+    pub(super) latency: f64,
+    /// `-R`'s schedule lag, µs.
+    pub(super) lag: f64,
+    /// Under `-R`: the lag is recorded.
+    pub(super) with_lag: bool,
 }
 
 /// `chooseScript`: the script of the next transaction, by weight.

@@ -54,6 +54,20 @@ impl<L: Link> Client<L> {
         sh.cfg.ext.reconnect.is_some() && self.conn.as_ref().is_none_or(|c| !c.is_ok())
     }
 
+    /// The connection failed: under `--reconnect` a lost one fails the
+    /// transaction (`Lost`); otherwise the client aborts, after `say` has
+    /// said why.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn abort_or_lost(&mut self, sh: &Shared<'_>, say: impl FnOnce(&mut Self)) {
+        if self.lost(sh) {
+            self.state = State::Lost;
+        } else {
+            say(self);
+            self.state = State::Aborted;
+        }
+    }
+
     /// Notes an SQL command sent (a COMMIT makes a later loss one whose
     /// outcome is unknown).
     pub(super) fn note_sent(&mut self, sh: &Shared<'_>, text: &[u8]) {
@@ -169,7 +183,7 @@ impl<L: Link> Client<L> {
             return Some(Wait::Until(self.redial.next_attempt));
         }
         let start = now.get();
-        let made = L::connect(&sh.cfg.conn);
+        let made = super::link::connect::<L>(sh);
         let t = monotonic_us();
         now.set(t);
         if sh.cfg.is_connect {

@@ -207,6 +207,9 @@ impl Link for Scripted {
     fn id(&self) -> u64 {
         self.id
     }
+    fn backend_pid(&self) -> i32 {
+        i32::try_from(self.id).unwrap_or(0)
+    }
     fn socket(&self) -> RawFd {
         -1
     }
@@ -353,6 +356,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
         sync: &sync,
         mechanism: cfg.switches.mechanism,
         pin: false,
+        backends: None,
         command_base: cfg
             .scripts
             .iter()
@@ -366,16 +370,9 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
     let n_commands = cfg.scripts.iter().map(|s| s.commands.len()).sum();
     let rngs = [PgPrng::from_seed(1), PgPrng::from_seed(2), PgPrng::from_seed(3)];
     let mut th = ThreadState::new(0, rngs, &cfg.scripts);
-    th.throttle_trigger = crate::sys::clock::monotonic_us();
-    th.rate_origin = th.throttle_trigger;
-    let first_slot = th.throttle_trigger;
-    if let Some(p) = cfg.ext.rate_profile.as_ref() {
-        th.steps = vec![StatsData::new(0); p.points().len()];
-    }
-    if cfg.ext.reconnect.is_some() {
-        th.outage = Some(Box::new(OutageLog::new(th.throttle_trigger)));
-    }
-    th.extras = th.outage.is_some() || !th.steps.is_empty() || cfg.latency_limit_us.is_some();
+    // The worker's own set-up of the measurement.
+    let first_slot = crate::sys::clock::monotonic_us();
+    th.begin(&sh, first_slot, first_slot);
     let mut c: Client<Scripted> =
         Client::new(0, Vars::new(&cfg.registry), PgPrng::from_seed(4), n_commands);
     if !cfg.is_connect {

@@ -6,17 +6,19 @@
 //! curves, failures and retries over time when there were any, and the
 //! schedule lag under `-R`, and with `--server-stats` the server's
 //! statistics ([`server`]). The charts over time draw the run's own span
-//! ([`drawn_seconds`]): to its end, or to the `-T` deadline.
+//! ([`seconds`]): to its end, or to the `-T` deadline.
 
 mod charts;
 pub(crate) mod marks;
 pub(crate) mod runs;
+mod seconds;
 mod server;
 mod svg;
 
 use std::fmt::Write as _;
 
 use charts::{FAILED, Line, MEAN, palette, quantile_x};
+use seconds::over_seconds;
 
 use crate::config::{DEFAULT_PERCENTILES, Percentile};
 use crate::stats::hist::Hist;
@@ -57,63 +59,24 @@ pub(crate) struct Page<'a> {
 /// length, tps), s.
 pub(crate) type ShardSecond = (f64, f64, f64);
 
-/// One interval of the charts over time: from `start` to `end`, s after
-/// the origin (one second, the last one shorter).
-#[derive(Debug)]
-struct Second {
-    start: f64,
-    end: f64,
-    part: Part,
-}
+/// One second of the charts over time, with what the run did in it.
+type Second = seconds::Drawn<Part>;
 
-impl Second {
-    /// Its length, s (at least a millisecond, to divide by).
-    fn length(&self) -> f64 {
-        (self.end - self.start).max(0.001)
-    }
-}
-
-/// The run's own span for the charts over time: from the origin to the
-/// end of the run, or to the `-T` deadline when the run ended after it.
+/// The run's own span for the charts over time ([`seconds::drawn_span`]).
 fn drawn_span(page: &Page<'_>) -> f64 {
-    page.deadline_s.map_or(page.span_s, |d| page.span_s.min(d))
+    seconds::drawn_span(page.span_s, page.deadline_s)
 }
 
-/// The intervals the charts over time draw: those that start within the
-/// run's own span ([`drawn_span`]), the last one cut at its end; none
-/// when the span is shorter than a second (a chart over time would hold
-/// one point).
+/// The seconds the charts over time draw ([`seconds::drawn`]).
 fn drawn_seconds(page: &Page<'_>, dist: &RunDist) -> Vec<Second> {
-    let span = drawn_span(page);
-    let Some(last) = dist.series.last_index().filter(|_| span >= 1.0) else {
-        return Vec::new();
-    };
     let n_scripts = dist.scripts.len().max(1);
-    (0..=last)
-        .filter_map(|i| {
-            let start = i as f64;
-            if start >= span {
-                return None;
-            }
-            let parts = dist.series.sum(i..i + 1, n_scripts).ok()?;
-            Some(Second { start, end: (start + 1.0).min(span), part: all_scripts(&parts) })
-        })
-        .collect()
-}
-
-/// The series of one value of each interval, at the interval's end; a
-/// single interval is drawn as a level line over it.
-/// (`value` gets the interval's position and the interval.)
-fn over_seconds(
-    seconds: &[Second],
-    value: impl Fn(usize, &Second) -> Option<f64>,
-) -> Vec<(f64, f64)> {
-    let mut points: Vec<(f64, f64)> =
-        seconds.iter().enumerate().filter_map(|(i, s)| Some((s.end, value(i, s)?))).collect();
-    if let ([(_, y)], [s]) = (points.as_slice(), seconds) {
-        points.insert(0, (s.start, *y));
-    }
-    points
+    let all = dist.series.last_index().map_or(0, |last| last + 1);
+    let parts = (0..all).filter_map(|i| {
+        let parts = dist.series.sum(i..i + 1, n_scripts).ok()?;
+        #[allow(clippy::cast_precision_loss)]
+        Some((i as f64, all_scripts(&parts)))
+    });
+    seconds::drawn(parts, drawn_span(page))
 }
 
 /// The facts of the header: when, how long, what ran, on what.
@@ -134,9 +97,20 @@ pub(crate) fn facts(
             "pgbench-rs".into(),
             format!("{} (pgbench {})", env!("CARGO_PKG_VERSION"), crate::version::PG_VERSION),
         ),
-        ("libpq".into(), crate::report::json::version_text(crate::pq::lib_version())),
+        ("libpq".into(), crate::version::text(crate::pq::lib_version())),
         ("server".into(), server_version.into()),
     ]
+}
+
+/// A page's head and title.
+fn open(title: &str) -> String {
+    let mut out = String::with_capacity(256 * 1024);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n",
+        t = escape(title)
+    );
+    out
 }
 
 /// Text for HTML element content and attribute values.
@@ -209,7 +183,7 @@ fn latency_lines(
     let rows: Vec<Option<(f64, Vec<f64>)>> = seconds
         .iter()
         .map(|s| {
-            let p = &s.part;
+            let p = &s.item;
             let (ss, h) = if lag { (&p.stats.lag, &p.lag) } else { (&p.stats.latency, &p.latency) };
             (ss.count > 0).then(|| {
                 let at = h.percentiles(&values).into_iter().map(|us| (us as f64).min(ss.max));
@@ -266,13 +240,8 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     let seconds = drawn_seconds(page, dist);
     let highest = pcts.iter().map(|p| p.value).fold(DEFAULT_PERCENTILES[0], f64::max);
 
-    let mut out = String::with_capacity(256 * 1024);
-    out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    out.push_str("<title>pgbench-rs report</title>\n<style>\n");
-    out.push_str(STYLE);
-    out.push_str(
-        "</style>\n</head>\n<body>\n<h1>pgbench-rs report</h1>\n<table class=\"facts\">\n",
-    );
+    let mut out = open("pgbench-rs run");
+    out.push_str("<table class=\"facts\">\n");
     for (k, v) in &page.facts {
         let _ = writeln!(out, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
     }
@@ -297,7 +266,7 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
             label: if page.shards.is_empty() { "all clients".into() } else { "all shards".into() },
             color: palette(1)[0],
             width: 2,
-            points: over_seconds(&seconds, |_, s| Some(s.part.stats.cnt as f64 / s.length())),
+            points: over_seconds(&seconds, |_, s| Some(s.item.stats.cnt as f64 / s.length())),
         }];
         let span = drawn_span(page);
         let shard_colors: Vec<_> = palette(page.shards.len() + 1).into_iter().skip(1).collect();
@@ -402,7 +371,7 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     }
 
     let troubled = seconds.iter().any(|s| {
-        let st = &s.part.stats;
+        let st = &s.item.stats;
         st.failures() + st.retried + st.skipped > 0
     });
     if troubled {
@@ -411,7 +380,7 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
             label: label.into(),
             color,
             width,
-            points: over_seconds(&seconds, |_, s| Some(f(&s.part) as f64 / s.length())),
+            points: over_seconds(&seconds, |_, s| Some(f(&s.item) as f64 / s.length())),
         };
         let colors = palette(3);
         let lines = vec![
@@ -452,13 +421,6 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     out
 }
 
-/// Writes the page to `path`, whole or not at all
-/// ([`super::files::write`]).
-pub(crate) fn write(path: &str, html: &str) -> std::io::Result<()> {
-    use std::io::Write;
-    super::files::write(path, |out| out.write_all(html.as_bytes()))
-}
-
 const STYLE: &str = "body { font-family: sans-serif; max-width: 1000px; margin: 1em auto; color: #111; }
 h1 { font-size: 1.6em; } h2 { font-size: 1.25em; margin-top: 1.6em; border-bottom: 1px solid #bbb; }
 table.facts { border-collapse: collapse; } table.facts th { text-align: left; padding: 2px 12px 2px 0; vertical-align: top; }
@@ -475,7 +437,7 @@ mod tests {
     use super::*;
 
     /// A one-hour run at one point a second, two scripts of five commands
-    /// (with -r) and -R: the page stays under 2 MB. (README states the
+    /// (with -r) and -R: the page stays under 2 MB. (docs/extensions.md states the
     /// size this prints.)
     #[test]
     fn an_hour_long_run_fits_in_two_megabytes() {
@@ -615,7 +577,7 @@ mod tests {
         let dist = run_of(&[(0, 2000), (1, 2000), (2, 4)]);
         let page = page_of(2.016, Some(2.0));
         let seconds = drawn_seconds(&page, &dist);
-        let tps = over_seconds(&seconds, |_, s| Some(s.part.stats.cnt as f64 / s.length()));
+        let tps = over_seconds(&seconds, |_, s| Some(s.item.stats.cnt as f64 / s.length()));
         assert_eq!(tps, [(1.0, 2000.0), (2.0, 2000.0)]);
         let lat = latency_lines(&seconds, &[Percentile::new(50.0)], &palette(1), false);
         for l in &lat {
@@ -624,7 +586,7 @@ mod tests {
         // Interrupted 1.5 s into a -T 10 run.
         let dist = run_of(&[(0, 2000), (1, 1000)]);
         let seconds = drawn_seconds(&page_of(1.5, Some(10.0)), &dist);
-        let tps = over_seconds(&seconds, |_, s| Some(s.part.stats.cnt as f64 / s.length()));
+        let tps = over_seconds(&seconds, |_, s| Some(s.item.stats.cnt as f64 / s.length()));
         assert_eq!(tps, [(1.0, 2000.0), (1.5, 2000.0)]);
         let html = render(&page_of(2.016, Some(2.0)), &run_of(&[(0, 2000), (1, 2000), (2, 4)]));
         assert!(html.contains("over the 2.000 s measured (to the -T deadline"), "{html}");
@@ -642,7 +604,7 @@ mod tests {
         assert!(!html.contains("id=\"tps\"") && !html.contains("id=\"latency-over-time\""));
         assert!(html.contains("The run lasted less than a second: no chart over time."));
         let seconds = drawn_seconds(&page_of(1.004, Some(1.0)), &run_of(&[(0, 50), (1, 1)]));
-        let tps = over_seconds(&seconds, |_, s| Some(s.part.stats.cnt as f64 / s.length()));
+        let tps = over_seconds(&seconds, |_, s| Some(s.item.stats.cnt as f64 / s.length()));
         assert_eq!(tps, [(0.0, 50.0), (1.0, 50.0)]);
         let c = curve(&dist.total.latency, 99.99);
         let last = c.last().copied().unwrap_or_default();

@@ -2,62 +2,44 @@
 //! (`--sweep-clients`, `--repeat`: tps and latency against the client
 //! count, then each point's runs over time, tps and p99, and their
 //! percentile curves) and a comparison's (`--compare`: BASE's and NEW's
-//! runs overlaid).
+//! runs overlaid). The documents are read through
+//! [`crate::report::doc`]; their seconds are drawn as the single-run page
+//! draws a run's ([`super::seconds`]).
 
 use std::fmt::Write as _;
 
 use serde_json::Value;
 
 use super::charts::{Line, RGBColor, lines_on, palette, percentile_curves, quantile_x};
+use super::seconds::{self, Drawn};
 use super::svg::{Axis, Scale};
-use super::{STYLE, escape, figure};
+use super::{escape, figure, open};
+use crate::report::doc::{DocSecond, RunDoc, metric_of};
 use crate::stats::mannwhitney::median;
 
 /// A run's tps a second ([`per_second`]).
 fn tps_seconds(doc: &Value) -> Vec<(f64, f64)> {
-    per_second(doc, "/tps")
+    per_second(doc, |s| Some(s.item.transactions / s.length()))
 }
 
 /// A run's 99th latency percentile a second ([`per_second`]).
 fn p99_seconds(doc: &Value) -> Vec<(f64, f64)> {
-    per_second(doc, "/latency_ms/percentiles/99")
+    per_second(doc, |s| s.item.p99_ms)
 }
 
-/// A value of each interval of a run's series (at `pointer` in the
-/// interval), at the end of the interval. The last interval, cut short by
-/// the run's end (the transactions in flight at the `-T` deadline), is
-/// left out when there are whole ones; a single interval is drawn as a
-/// level line over it.
-fn per_second(doc: &Value, pointer: &str) -> Vec<(f64, f64)> {
-    let origin = doc.pointer("/progress/start_time").and_then(Value::as_f64).unwrap_or(0.0);
-    let intervals = doc.pointer("/progress/intervals").and_then(Value::as_array);
-    let all: Vec<(f64, f64, f64)> = intervals
-        .into_iter()
-        .flatten()
-        .filter_map(|i| {
-            let start = i.get("start_time")?.as_f64()? - origin;
-            Some((start, i.get("duration_s")?.as_f64()?, i.pointer(pointer)?.as_f64()?))
-        })
-        .collect();
-    let whole: Vec<&(f64, f64, f64)> = all.iter().filter(|i| i.1 >= 0.999).collect();
-    let kept: Vec<&(f64, f64, f64)> = if whole.is_empty() { all.iter().collect() } else { whole };
-    let mut points: Vec<(f64, f64)> = kept.iter().map(|(s, d, v)| (s + d, *v)).collect();
-    if let [(start, _, v)] = kept[..] {
-        points.insert(0, (*start, *v));
-    }
-    points
+/// A value of each second of a run's series that the charts draw
+/// ([`seconds::drawn`]), at the second's end.
+fn per_second(doc: &Value, value: fn(&Drawn<DocSecond>) -> Option<f64>) -> Vec<(f64, f64)> {
+    let run = RunDoc(doc);
+    let (span, deadline) = run.span();
+    let all = run.seconds().into_iter().map(|s| (s.start_s, s));
+    let drawn = seconds::drawn(all, seconds::drawn_span(span, deadline));
+    seconds::over_seconds(&drawn, |_, s| value(s))
 }
 
 /// A run's latency percentiles as a curve on the percentile axis.
 fn percentile_points(doc: &Value) -> Vec<(f64, f64)> {
-    let map = doc.pointer("/totals/latency_ms/percentiles").and_then(Value::as_object);
-    let mut points: Vec<(f64, f64)> = map
-        .into_iter()
-        .flatten()
-        .filter_map(|(q, v)| Some((quantile_x(q.parse::<f64>().ok()? / 100.0), v.as_f64()?)))
-        .collect();
-    points.sort_by(|a, b| a.0.total_cmp(&b.0));
-    points
+    RunDoc(doc).percentiles().into_iter().map(|(q, ms)| (quantile_x(q / 100.0), ms)).collect()
 }
 
 /// Lines on a chart with the axes given, y from 0.
@@ -91,20 +73,10 @@ fn lines_chart(title: &str, x: (&str, Scale, Option<f64>), y_desc: &str, lines: 
     lines_on(title, &x_axis, &y_axis, lines)
 }
 
-/// The page's head and title.
-fn open(title: &str) -> String {
-    let mut out = String::with_capacity(64 * 1024);
-    let _ = write!(
-        out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{t}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n",
-        t = escape(title)
-    );
-    out
-}
-
-/// The median over `runs` of the value at `pointer`.
-fn median_of(runs: &[&Value], pointer: &str) -> Option<f64> {
-    let values: Vec<f64> = runs.iter().filter_map(|r| r.pointer(pointer)?.as_f64()).collect();
+/// The median over `runs` of the metric `key` ([`crate::report::doc::METRICS`]).
+fn median_of(runs: &[&Value], key: &str) -> Option<f64> {
+    let m = metric_of(key)?;
+    let values: Vec<f64> = runs.iter().filter_map(|r| RunDoc(r).metric(m)).collect();
     median(&values)
 }
 
@@ -138,8 +110,8 @@ pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Valu
         escape(table)
     );
     #[allow(clippy::cast_precision_loss)]
-    let against = |pointer: &str| -> Vec<(f64, f64)> {
-        points.iter().filter_map(|(c, runs)| Some((*c as f64, median_of(runs, pointer)?))).collect()
+    let against = |key: &str| -> Vec<(f64, f64)> {
+        points.iter().filter_map(|(c, runs)| Some((*c as f64, median_of(runs, key)?))).collect()
     };
     let spread = points.iter().map(|p| p.0).max().unwrap_or(1)
         >= 4 * points.iter().map(|p| p.0).min().unwrap_or(1);
@@ -149,7 +121,7 @@ pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Valu
         label: "tps (median)".into(),
         color: palette(1)[0],
         width: 2,
-        points: against("/totals/tps"),
+        points: against("tps"),
     }];
     figure(
         &mut out,
@@ -157,7 +129,7 @@ pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Valu
         "Transactions per second at each client count (the median of its runs).",
         &lines_chart("tps against clients", x, "tps", &tps),
     );
-    let keys = [("p99", "99"), ("p95", "95"), ("p50", "50")];
+    let keys = [("p99", "p99"), ("p95", "p95"), ("p50", "p50")];
     let colors = palette(keys.len() + 1);
     let mut lat: Vec<Line> = keys
         .iter()
@@ -166,14 +138,14 @@ pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Valu
             label: (*name).into(),
             color: *c,
             width: 2,
-            points: against(&format!("/totals/latency_ms/percentiles/{k}")),
+            points: against(&format!("latency_ms.{k}")),
         })
         .collect();
     lat.push(Line {
         label: "mean".into(),
         color: colors[keys.len()],
         width: 1,
-        points: against("/totals/latency_ms/mean"),
+        points: against("latency_ms.mean"),
     });
     figure(
         &mut out,

@@ -3,7 +3,7 @@
 //! axis, a grid at the axis ticks, polylines and bars, and a legend in the
 //! upper right corner. The project draws its charts itself rather than
 //! with a plotting crate so that every build, one from a distribution's
-//! packaged crates included, draws the same report (README.md, Building).
+//! packaged crates included, draws the same report (docs/building.md).
 
 use std::fmt::Write as _;
 

@@ -1,6 +1,8 @@
-//! Reading a shard's JSON report back into the statistics the engine
-//! keeps: counts and sums as [`StatsData`], per-command statistics, and
-//! histograms; each missing or ill-typed field is an error naming it.
+//! Reading a report document's fields, each by its path of keys
+//! (`&["totals", "latency_ms"]`): numbers, texts and lists, and back into
+//! the statistics the engine keeps (counts and sums as [`StatsData`],
+//! per-command statistics, histograms). Each missing or ill-typed field
+//! is an error naming it ([`BadField`]).
 
 use serde_json::Value;
 
@@ -9,10 +11,10 @@ use crate::stats::{CommandStats, SimpleStats, StatsData};
 
 /// A field that is missing or not of the expected type.
 #[derive(Debug)]
-pub(super) struct BadField(pub(super) String);
+pub(crate) struct BadField(pub(crate) String);
 
 /// `v[path...]`.
-pub(super) fn at<'a>(v: &'a Value, path: &[&str]) -> &'a Value {
+pub(crate) fn at<'a>(v: &'a Value, path: &[&str]) -> &'a Value {
     path.iter().fold(v, |v, k| &v[*k])
 }
 
@@ -20,31 +22,31 @@ fn name(path: &[&str]) -> String {
     path.join(".")
 }
 
-pub(super) fn int(v: &Value, path: &[&str]) -> Result<i64, BadField> {
+pub(crate) fn int(v: &Value, path: &[&str]) -> Result<i64, BadField> {
     at(v, path).as_i64().ok_or_else(|| BadField(name(path)))
 }
 
 /// An integer that must fit `T` (a weight, an index): one that does not
 /// is a bad field, not a value clamped into range.
-pub(super) fn int_as<T: TryFrom<i64>>(v: &Value, path: &[&str]) -> Result<T, BadField> {
+pub(crate) fn int_as<T: TryFrom<i64>>(v: &Value, path: &[&str]) -> Result<T, BadField> {
     T::try_from(int(v, path)?).map_err(|_| BadField(name(path)))
 }
 
-pub(super) fn num(v: &Value, path: &[&str]) -> Result<f64, BadField> {
+pub(crate) fn num(v: &Value, path: &[&str]) -> Result<f64, BadField> {
     at(v, path).as_f64().ok_or_else(|| BadField(name(path)))
 }
 
-pub(super) fn text<'a>(v: &'a Value, path: &[&str]) -> Result<&'a str, BadField> {
+pub(crate) fn text<'a>(v: &'a Value, path: &[&str]) -> Result<&'a str, BadField> {
     at(v, path).as_str().ok_or_else(|| BadField(name(path)))
 }
 
-pub(super) fn list<'a>(v: &'a Value, path: &[&str]) -> Result<&'a Vec<Value>, BadField> {
+pub(crate) fn list<'a>(v: &'a Value, path: &[&str]) -> Result<&'a Vec<Value>, BadField> {
     at(v, path).as_array().ok_or_else(|| BadField(name(path)))
 }
 
 /// A distribution object (`latency_ms`, `lag_ms`) as [`SimpleStats`] in
 /// µs; a null one (no `-R`) as empty.
-pub(super) fn simple(v: &Value, path: &[&str]) -> Result<SimpleStats, BadField> {
+pub(crate) fn simple(v: &Value, path: &[&str]) -> Result<SimpleStats, BadField> {
     let d = at(v, path);
     if d.is_null() {
         return Ok(SimpleStats::default());
@@ -64,7 +66,7 @@ pub(super) fn simple(v: &Value, path: &[&str]) -> Result<SimpleStats, BadField> 
 
 /// The histogram of a distribution object (an empty one when it is null
 /// or has none).
-pub(super) fn hist(v: &Value, path: &[&str]) -> Result<Hist, BadField> {
+pub(crate) fn hist(v: &Value, path: &[&str]) -> Result<Hist, BadField> {
     match at(v, path)["histogram"].as_str() {
         None => Ok(Hist::new()),
         Some(t) => Hist::decode(t).map_err(|e| BadField(format!("{}.histogram: {e}", name(path)))),
@@ -73,7 +75,7 @@ pub(super) fn hist(v: &Value, path: &[&str]) -> Result<Hist, BadField> {
 
 /// The counts and distributions of a stats object (`totals`, a script,
 /// an interval).
-pub(super) fn stats(v: &Value) -> Result<StatsData, BadField> {
+pub(crate) fn stats(v: &Value) -> Result<StatsData, BadField> {
     Ok(StatsData {
         start_time: 0,
         cnt: int(v, &["transactions"])?,
@@ -92,7 +94,7 @@ pub(super) fn stats(v: &Value) -> Result<StatsData, BadField> {
 
 /// A command object of `-r` as [`CommandStats`] (times in seconds, as the
 /// engine keeps them).
-pub(super) fn command(v: &Value) -> Result<CommandStats, BadField> {
+pub(crate) fn command(v: &Value) -> Result<CommandStats, BadField> {
     let us = simple(v, &["latency_ms"])?;
     Ok(CommandStats {
         elapsed: SimpleStats {
