@@ -76,7 +76,9 @@ mod wait;
 #[cfg(test)]
 mod source;
 
-/// The manual page: it renders without warnings, and follows README.md.
+/// The documents: the manual page renders without warnings and is made
+/// from docs/extensions.md and README.md's list; every extension has its
+/// section; the links between the documents hold.
 #[cfg(test)]
 mod docs;
 

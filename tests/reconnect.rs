@@ -356,96 +356,6 @@ fn a_network_cut_is_an_outage_the_clients_go_through() {
     );
 }
 
-/// A run of pgbench-rs whose stderr lines reach the test as the program
-/// writes them, so that the test acts on the program's own events.
-struct Watched {
-    child: std::process::Child,
-    lines: std::sync::mpsc::Receiver<String>,
-    stderr: std::thread::JoinHandle<String>,
-    stdout: std::thread::JoinHandle<String>,
-    dir: std::path::PathBuf,
-}
-
-impl Watched {
-    /// Starts pgbench-rs with `args` against `server`, in a directory of
-    /// its own.
-    fn start(label: &str, server: &'static Cluster, args: &[String]) -> Watched {
-        use std::io::{BufRead, Read};
-        let dir = crate::harness::tmp::fresh_dir(label);
-        let mut cmd = std::process::Command::new(crate::harness::runner::under_test_path());
-        for (k, _) in std::env::vars_os() {
-            if k.to_string_lossy().starts_with("PG") {
-                cmd.env_remove(&k);
-            }
-        }
-        cmd.env("LC_ALL", "C");
-        for (k, v) in Pgbench::new(NO_ARGS).on(server).pg_env() {
-            cmd.env(k, v);
-        }
-        cmd.args(args).current_dir(&dir);
-        cmd.stdin(std::process::Stdio::null());
-        cmd.stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
-        let mut child = cmd.spawn().unwrap_or_else(|e| panic!("{label}: {e}"));
-        let (tx, lines) = std::sync::mpsc::channel();
-        let err = child.stderr.take().expect("stderr is piped");
-        let stderr = std::thread::spawn(move || {
-            let mut all = String::new();
-            for line in std::io::BufReader::new(err).lines().map_while(Result::ok) {
-                all.push_str(&line);
-                all.push('\n');
-                let _ = tx.send(line);
-            }
-            all
-        });
-        let mut out = child.stdout.take().expect("stdout is piped");
-        let stdout = std::thread::spawn(move || {
-            let mut all = String::new();
-            let _ = out.read_to_string(&mut all);
-            all
-        });
-        Watched { child, lines, stderr, stdout, dir }
-    }
-
-    /// Waits until the program has printed `n` lines that start with
-    /// `prefix` (false: it ended first, or a minute passed).
-    fn wait_for(&self, prefix: &str, n: usize) -> bool {
-        let mut seen = 0;
-        let until = Instant::now() + Duration::from_secs(60);
-        while seen < n {
-            let left = until.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.starts_with(prefix) => seen += 1,
-                Ok(_) => {}
-                Err(_) => return false,
-            }
-        }
-        true
-    }
-
-    /// Waits for the program's end (killing it after a minute): its exit
-    /// status, stdout and stderr.
-    fn finish(mut self) -> (Option<i32>, String, String, std::path::PathBuf) {
-        let until = Instant::now() + Duration::from_secs(60);
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(st)) => break st.code(),
-                Ok(None) if Instant::now() >= until => {
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
-                    break None;
-                }
-                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-                Err(e) => panic!("wait: {e}"),
-            }
-        };
-        let out = self.stdout.join().unwrap_or_default();
-        let err = self.stderr.join().unwrap_or_default();
-        (status, out, err, self.dir)
-    }
-}
-
-const NO_ARGS: [&str; 0] = [];
-
 /// The outages of a document: when each one's throughput was back (its
 /// end and its recovery, Unix epoch seconds; none: it never was).
 fn recoveries(doc: &Value) -> Vec<Option<f64>> {
@@ -460,42 +370,44 @@ fn recoveries(doc: &Value) -> Vec<Option<f64>> {
 /// one's throughput back at the same step of the 100 ms grid both measure
 /// recovery on (or the next: the two ends are a few milliseconds apart). Under `-R`
 /// and one `--random-seed` both run the same schedule (the shards', put
-/// together, are the run's), whatever the machine's speed. The restart
-/// comes once all three processes have printed their third progress line
-/// (three seconds measured, the level before the outage).
+/// together, are the run's), whatever the machine's speed. The three
+/// start together (one `--start-at`, see `harness::shards`); the restart
+/// comes once all three have printed their third progress line (three
+/// seconds measured, the level before the outage).
 #[test]
 fn a_restart_merged_from_two_shards_is_the_restart_of_the_run_unsharded() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
     let server = extra_cluster("restart-shards");
     let db = server.create_db("restart_shards_db");
     init(server, &db.name);
-    let at = format!("--start-at={:.3}", epoch() + 4.0);
-    let args = |shard: Option<usize>, report: &str| -> Vec<String> {
+    let run = |label: &str, shard: Option<usize>| {
         let mut a: Vec<String> = ["-n", "-c", "4", "-j", "2", "-T", "10", "-R", "100", "-P", "1"]
             .iter()
             .map(ToString::to_string)
             .collect();
-        a.extend(["--reconnect".into(), "--random-seed=5".into(), at.clone()]);
-        a.push(format!("--report-json={report}"));
+        a.extend(["--reconnect".into(), "--random-seed=5".into(), "--report-json=r.json".into()]);
         a.extend(shard.map(|k| format!("--shard={k}/2")));
         a.push(db.name.clone());
-        a
+        Pgbench::new(a).on(server).label(label)
     };
-    let runs = [
-        Watched::start("restart-unsharded", server, &args(None, "r.json")),
-        Watched::start("restart-shard-0", server, &args(Some(0), "r.json")),
-        Watched::start("restart-shard-1", server, &args(Some(1), "r.json")),
-    ];
-    for r in &runs {
-        assert!(r.wait_for("progress: ", 3), "a run did not measure three seconds");
+    let mut runs = crate::harness::shards::started_together(&[
+        run("restart-unsharded", None),
+        run("restart-shard-0", Some(0)),
+        run("restart-shard-1", Some(1)),
+    ]);
+    for r in &mut runs {
+        r.stderr_line(3, |l| l.starts_with("progress: "));
     }
     server.restart_fast().unwrap_or_else(|e| panic!("restart: {e}"));
     let mut docs = Vec::new();
     for r in runs {
-        let (status, stdout, stderr, dir) = r.finish();
-        assert_eq!(status, Some(0), "{stdout}\n{stderr}");
-        assert_eq!(report_count(&stdout, "number of outages: "), 1, "{stdout}");
-        let text = std::fs::read_to_string(dir.join("r.json")).expect("r.json");
-        docs.push(text);
+        let out = r.finish();
+        assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
+        assert_eq!(report_count(&out.stdout, "number of outages: "), 1, "{}", out.stdout);
+        docs.push(out.read_file("r.json"));
     }
     let whole: Value = serde_json::from_str(&docs[0]).expect("JSON");
     let merged = crate::shards::merge_shards("restart-shards-merge", &docs[1..]);
