@@ -465,7 +465,7 @@ fn command_line_errors() {
         ),
         (
             &["--compare", "a.json", "b.json", "-c", "2"],
-            "pgbench: error: --compare can be used only with --force, --fail-if, --report-json and --report-html\n",
+            "pgbench: error: --compare can be used only with --force, --fail-if, --report-json, --report-html and --report-csv\n",
         ),
         (
             &["--compare", "a.json", "b.json", "--fail-if=tps<5"],
