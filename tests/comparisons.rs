@@ -3,9 +3,10 @@
 //! called different; `synchronous_commit = off` against `on` (on a
 //! server that flushes its WAL) is significantly faster and `--fail-if`
 //! catches the reverse; a sweep of 1, 2, 4 and 8 clients prints its
-//! table, writes its JSON (validated by the schemas) and its HTML
-//! (rendered in headless Chromium), and two sweeps compare point by
-//! point; unlike runs are refused with the difference named.
+//! table, writes its JSON (validated by the schemas), its CSV (the
+//! JSON's numbers) and its HTML (rendered in headless Chromium), and two
+//! sweeps compare point by point; unlike runs are refused with the
+//! difference named.
 
 use std::process::Command;
 
@@ -243,6 +244,7 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
         "--sweep-clients=1,2,4,8",
         "--repeat=2",
         "--report-html=s.html",
+        "--report-csv=s.csv",
     ];
     let (out, doc) = run_json("sweep", &args, &db, None);
     let table: Vec<&str> =
@@ -281,6 +283,8 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
             assert_eq!(r["status"], "completed");
         }
     }
+    // The CSV: a row a run, each cell the document's.
+    crate::harness::tables::check_points_table(&out.read_file("s.csv"), &doc);
     let mut all: Vec<&Value> = vec![&doc];
     validate("sweep-points", "points.schema.json", &all);
     all = points.iter().flat_map(|p| p["runs"].as_array().into_iter().flatten()).collect();
@@ -309,9 +313,14 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
     };
     let (a, b) = (half(0), half(1));
     let files = [("a.json".to_string(), &a), ("b.json".to_string(), &b)];
-    let (cmp_out, cmp) =
-        compare(&files, "a.json", "b.json", &["--report-json=c.json", "--report-html=c.html"]);
+    let (cmp_out, cmp) = compare(
+        &files,
+        "a.json",
+        "b.json",
+        &["--report-json=c.json", "--report-html=c.html", "--report-csv=c.csv"],
+    );
     assert_eq!(cmp_out.status, Status::Exit(0), "{}", cmp_out.stderr);
+    crate::harness::tables::check_comparison_table(&cmp_out.read_file("c.csv"), &cmp);
     let heads: Vec<&str> = cmp_out.stdout.lines().filter(|l| l.starts_with("clients: ")).collect();
     assert_eq!(
         heads,
