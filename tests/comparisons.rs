@@ -4,7 +4,8 @@
 //! server that flushes its WAL) is significantly faster and `--fail-if`
 //! catches the reverse; a sweep of 1, 2, 4 and 8 clients prints its
 //! table, writes its JSON (validated by the schemas), its CSV (the
-//! JSON's numbers) and its HTML (rendered in headless Chromium), and two
+//! JSON's numbers) and its HTML (rendered in headless Chromium: a tick
+//! label at each client count, every label inside its chart), and two
 //! sweeps compare point by point; unlike runs are refused with the
 //! difference named.
 
@@ -296,11 +297,28 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
         charts.push(format!("percentiles-{c}"));
     }
     let names: Vec<&str> = charts.iter().map(String::as_str).collect();
-    crate::harness::checks::check_page("sweep", &out.dir.join("s.html"), &names);
-    assert!(
-        out.read_file("s.html")
-            .contains("summary of the runs (median and range of each point&#39;s runs):")
-    );
+    // Every text of every chart is inside it (check_page), and the charts
+    // against the number of clients have a tick label at each count, in
+    // order, left to right and apart.
+    if let Some(drawn) =
+        crate::harness::checks::check_page("sweep", &out.dir.join("s.html"), &names)
+    {
+        for id in ["sweep-tps", "sweep-latency"] {
+            let ticks = drawn.texts(id, Some("tick-x"));
+            let labels: Vec<&str> = ticks.iter().map(|t| t.text.as_str()).collect();
+            assert_eq!(labels, ["1", "2", "4", "8"], "{id}: {ticks:?}");
+            for pair in ticks.windows(2) {
+                assert!(pair[0].x + pair[0].w < pair[1].x, "{id}: labels touch: {pair:?}");
+            }
+            // On a logarithmic scale: the doublings evenly spaced.
+            let centre = |t: &crate::harness::checks::Text| t.x + t.w / 2.0;
+            let gaps: Vec<f64> = ticks.windows(2).map(|p| centre(&p[1]) - centre(&p[0])).collect();
+            assert!(gaps.iter().all(|g| (g - gaps[0]).abs() < 2.0), "{id}: {gaps:?}");
+        }
+    }
+    let html = out.read_file("s.html");
+    assert!(html.contains("summary of the runs (median and range of each point&#39;s runs):"));
+    assert!(html.contains("<h2>1 client</h2>") && html.contains("<h2>8 clients</h2>"));
 
     // The two runs of each point as two sweeps, compared point by point.
     let half = |k: usize| -> Value {
