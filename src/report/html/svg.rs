@@ -228,9 +228,15 @@ impl Layout {
         let left = (MARGIN + DESC + widest_y + 8.0).max(MARGIN + Y_LABELS);
         let top = MARGIN + CAPTION;
         // Side by side, each label centred under its tick: the last one's
-        // right half must fit right of the plot.
-        let half_last = widths.last().map_or(0.0, |w| w / 2.0 + 2.0);
-        let right = w - MARGIN.max(half_last);
+        // right half must fit in the chart (2 px from its edge), which the
+        // plot's right end moves left for when the tick is near it.
+        let mut right = w - MARGIN;
+        if let (Some(&last), Some(&width)) = (x_ticks.last(), widths.last()) {
+            let t = Map::new(x, 0.0, 1.0).px(last);
+            if t > 0.0 {
+                right = right.min((w - 2.0 - width / 2.0 - left * (1.0 - t)) / t);
+            }
+        }
         let xm = Map::new(x, left, right);
         let fits = (1..x_ticks.len()).all(|i| {
             xm.px(x_ticks[i]) - xm.px(x_ticks[i - 1])
