@@ -1,9 +1,9 @@
 //! A run's reports: what [`crate::engine::run`] measured ([`RunResult`])
 //! turned into C's text report on stdout (`printResults`), the JSON
 //! document, its CSV table and the HTML page, and the report files
-//! written. The engine
-//! hands its result over and writes no report; `--repeat` and
-//! `--sweep-clients` take each run's document from here ([`Keep`]).
+//! written. The engine hands its result over and writes no report;
+//! `--repeat` and `--sweep-clients` take each run's document from here
+//! ([`Keep`]).
 
 use serde_json::Value;
 
