@@ -25,7 +25,9 @@ pub(crate) struct MergeConfig {
     pub(crate) files: Vec<String>,
     /// `--latency-percentiles` (else those the shards' reports showed).
     pub(crate) latency_percentiles: Option<Vec<Percentile>>,
-    /// `--report-json`, `--report-html`: the merged document and page.
+    /// `--report-json`, `--report-html`, `--report-csv`: the merged
+    /// document, its page and its table (of a single document that is not
+    /// a shard's: its table).
     pub(crate) reports: ReportFiles,
 }
 
@@ -37,12 +39,18 @@ pub(crate) struct ReportFiles {
     pub(crate) json: Option<String>,
     /// `--report-html`: the page.
     pub(crate) html: Option<String>,
+    /// `--report-csv`: the table.
+    pub(crate) csv: Option<String>,
 }
 
 impl ReportFiles {
     /// Each file asked for, with the option that names it.
     pub(crate) fn named(&self) -> Vec<(&'static str, &str)> {
-        let named = [("--report-json", &self.json), ("--report-html", &self.html)];
+        let named = [
+            ("--report-json", &self.json),
+            ("--report-html", &self.html),
+            ("--report-csv", &self.csv),
+        ];
         named.into_iter().filter_map(|(option, file)| Some((option, file.as_deref()?))).collect()
     }
 }
@@ -58,7 +66,7 @@ pub(crate) struct CompareConfig {
     pub(crate) force: bool,
     /// `--fail-if`.
     pub(crate) fail_if: Vec<Condition>,
-    /// `--report-json`, `--report-html`.
+    /// `--report-json`, `--report-html`, `--report-csv`.
     pub(crate) reports: ReportFiles,
 }
 
@@ -178,7 +186,7 @@ pub(crate) const DEFAULT_PERCENTILES: [f64; 6] = [50.0, 90.0, 95.0, 99.0, 99.9, 
 pub(crate) struct Extensions {
     /// `--latency-percentiles`: the percentiles the text report shows.
     pub(crate) latency_percentiles: Option<Vec<Percentile>>,
-    /// `--report-json`, `--report-html`: the report files.
+    /// `--report-json`, `--report-html`, `--report-csv`: the report files.
     pub(crate) reports: ReportFiles,
     /// `--warmup`: seconds the clients run before the measurement starts.
     pub(crate) warmup_s: i32,
@@ -235,6 +243,7 @@ impl Extensions {
             || self.sweep_clients.is_some()
             || self.reports.json.is_some()
             || self.reports.html.is_some()
+            || self.reports.csv.is_some()
     }
 
     /// The percentiles the JSON report gives: the default ones and those

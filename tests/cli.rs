@@ -2864,7 +2864,7 @@ fn shard_start_at_and_merge_values() {
         (
             "merge_with_bench_options",
             &["--merge", "-c", "2", "a.json"],
-            "pgbench: error: --merge can be used only with --latency-percentiles, --report-json and --report-html\n",
+            "pgbench: error: --merge can be used only with --latency-percentiles, --report-json, --report-html and --report-csv\n",
         ),
     ];
     for (name, args, stderr) in cases {

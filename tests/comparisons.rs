@@ -3,9 +3,11 @@
 //! called different; `synchronous_commit = off` against `on` (on a
 //! server that flushes its WAL) is significantly faster and `--fail-if`
 //! catches the reverse; a sweep of 1, 2, 4 and 8 clients prints its
-//! table, writes its JSON (validated by the schemas) and its HTML
-//! (rendered in headless Chromium), and two sweeps compare point by
-//! point; unlike runs are refused with the difference named.
+//! table, writes its JSON (validated by the schemas), its CSV (the
+//! JSON's numbers) and its HTML (rendered in headless Chromium: a tick
+//! label at each client count, every label inside its chart), and two
+//! sweeps compare point by point; unlike runs are refused with the
+//! difference named.
 
 use std::process::Command;
 
@@ -243,6 +245,7 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
         "--sweep-clients=1,2,4,8",
         "--repeat=2",
         "--report-html=s.html",
+        "--report-csv=s.csv",
     ];
     let (out, doc) = run_json("sweep", &args, &db, None);
     let table: Vec<&str> =
@@ -281,6 +284,8 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
             assert_eq!(r["status"], "completed");
         }
     }
+    // The CSV: a row a run, each cell the document's.
+    crate::harness::tables::check_points_table(&out.read_file("s.csv"), &doc);
     let mut all: Vec<&Value> = vec![&doc];
     validate("sweep-points", "points.schema.json", &all);
     all = points.iter().flat_map(|p| p["runs"].as_array().into_iter().flatten()).collect();
@@ -292,11 +297,28 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
         charts.push(format!("percentiles-{c}"));
     }
     let names: Vec<&str> = charts.iter().map(String::as_str).collect();
-    crate::harness::checks::check_page("sweep", &out.dir.join("s.html"), &names);
-    assert!(
-        out.read_file("s.html")
-            .contains("summary of the runs (median and range of each point&#39;s runs):")
-    );
+    // Every text of every chart is inside it (check_page), and the charts
+    // against the number of clients have a tick label at each count, in
+    // order, left to right and apart.
+    if let Some(drawn) =
+        crate::harness::checks::check_page("sweep", &out.dir.join("s.html"), &names)
+    {
+        for id in ["sweep-tps", "sweep-latency"] {
+            let ticks = drawn.texts(id, Some("tick-x"));
+            let labels: Vec<&str> = ticks.iter().map(|t| t.text.as_str()).collect();
+            assert_eq!(labels, ["1", "2", "4", "8"], "{id}: {ticks:?}");
+            for pair in ticks.windows(2) {
+                assert!(pair[0].x + pair[0].w < pair[1].x, "{id}: labels touch: {pair:?}");
+            }
+            // On a logarithmic scale: the doublings evenly spaced.
+            let centre = |t: &crate::harness::checks::Text| t.x + t.w / 2.0;
+            let gaps: Vec<f64> = ticks.windows(2).map(|p| centre(&p[1]) - centre(&p[0])).collect();
+            assert!(gaps.iter().all(|g| (g - gaps[0]).abs() < 2.0), "{id}: {gaps:?}");
+        }
+    }
+    let html = out.read_file("s.html");
+    assert!(html.contains("summary of the runs (median and range of each point&#39;s runs):"));
+    assert!(html.contains("<h2>1 client</h2>") && html.contains("<h2>8 clients</h2>"));
 
     // The two runs of each point as two sweeps, compared point by point.
     let half = |k: usize| -> Value {
@@ -309,9 +331,14 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
     };
     let (a, b) = (half(0), half(1));
     let files = [("a.json".to_string(), &a), ("b.json".to_string(), &b)];
-    let (cmp_out, cmp) =
-        compare(&files, "a.json", "b.json", &["--report-json=c.json", "--report-html=c.html"]);
+    let (cmp_out, cmp) = compare(
+        &files,
+        "a.json",
+        "b.json",
+        &["--report-json=c.json", "--report-html=c.html", "--report-csv=c.csv"],
+    );
     assert_eq!(cmp_out.status, Status::Exit(0), "{}", cmp_out.stderr);
+    crate::harness::tables::check_comparison_table(&cmp_out.read_file("c.csv"), &cmp);
     let heads: Vec<&str> = cmp_out.stdout.lines().filter(|l| l.starts_with("clients: ")).collect();
     assert_eq!(
         heads,
@@ -465,7 +492,7 @@ fn command_line_errors() {
         ),
         (
             &["--compare", "a.json", "b.json", "-c", "2"],
-            "pgbench: error: --compare can be used only with --force, --fail-if, --report-json and --report-html\n",
+            "pgbench: error: --compare can be used only with --force, --fail-if, --report-json, --report-html and --report-csv\n",
         ),
         (
             &["--compare", "a.json", "b.json", "--fail-if=tps<5"],

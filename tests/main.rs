@@ -67,6 +67,10 @@ mod comparisons;
 #[cfg(test)]
 mod html;
 
+/// `--report-csv` read back and compared with the JSON, cell by cell.
+#[cfg(test)]
+mod csv_reports;
+
 /// Each way of waiting for sockets (io_uring, epoll, ppoll) through the
 /// cases that stress it, compared with C pgbench.
 #[cfg(test)]

@@ -7,12 +7,12 @@
 //! probe's interval, the window in which an independent probe (psql in a
 //! loop, with timestamps) could not query the server; the `-l` logs hold
 //! every transaction the report counts, each once; the `-P` lines mark the
-//! outage and the HTML page draws it. And a network cut (the client in a
-//! network namespace, the veth to it down for 2 s): the keepalives and
-//! TCP user timeout of the connection string find it, the clients connect
-//! again once it is over, and the report has the outage. And one restart
-//! seen by a run and by the same run as two shards merged: the same
-//! outages.
+//! outage, the HTML page draws it and the CSV's seconds hold it. And a
+//! network cut (the client in a network namespace, the veth to it down
+//! for 2 s): the keepalives and TCP user timeout of the connection
+//! string find it, the clients connect again once it is over, and the
+//! report has the outage. And one restart seen by a run and by the same
+//! run as two shards merged: the same outages.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -113,8 +113,8 @@ fn init(server: &Cluster, db: &str) {
     assert_eq!(out.status, Status::Exit(0), "init: {}", out.stderr);
 }
 
-/// `-c 4 -j 2 -T 6 --reconnect` with `-l` and the JSON report, on
-/// `conninfo` (run by the command `wrap` when not empty).
+/// `-c 4 -j 2 -T 6 --reconnect` with `-l` and the JSON, HTML and CSV
+/// reports, on `conninfo` (run by the command `wrap` when not empty).
 fn reconnecting_run(case: &str, conninfo: &str, wrap: &[&str]) -> Pgbench {
     let args = [
         "-c",
@@ -130,7 +130,7 @@ fn reconnecting_run(case: &str, conninfo: &str, wrap: &[&str]) -> Pgbench {
         "--failures-detailed",
         "--reconnect",
     ];
-    let files = ["--report-json=r.json", "--report-html=r.html", conninfo];
+    let files = ["--report-json=r.json", "--report-html=r.html", "--report-csv=r.csv", conninfo];
     let mut run = Pgbench::new(args.iter().copied().chain(files)).label(case);
     if !wrap.is_empty() {
         run = run.wrapped_in(wrap);
@@ -198,6 +198,15 @@ fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64, f6
     let (Some(start), Some(end)) = (start, end) else { panic!("{outages:?}") };
     let duration = outages[0]["duration_s"].as_f64().expect("a duration");
     assert!((duration - (end - start)).abs() < 1e-5, "{outages:?}");
+
+    // The CSV: its seconds are the JSON's, and the parts of them in the
+    // outage (which started two seconds into six and ended before the
+    // end) add up to it.
+    let csv = out.read_file("r.csv");
+    crate::harness::tables::check_run_table(&csv, &doc);
+    let (_, rows) = crate::harness::tables::read(&csv);
+    let within: f64 = rows.iter().filter_map(|r| r.last()?.parse::<f64>().ok()).sum();
+    assert!((within - duration).abs() < 1e-5, "outage_s adds up to {within}, not {duration}");
 
     // The page: the outage marked on the throughput chart.
     check_page(case, &out.dir.join("r.html"), &["tps"]);

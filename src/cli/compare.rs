@@ -1,6 +1,6 @@
 //! The command lines of `--compare BASE NEW` (with `--force`,
-//! `--fail-if`, `--report-json`, `--report-html`) and the values of
-//! `--repeat` and `--sweep-clients`.
+//! `--fail-if`, `--report-json`, `--report-html`, `--report-csv`) and the
+//! values of `--repeat` and `--sweep-clients`.
 
 use super::Exit;
 use super::getopt::{Item, Opt};
@@ -31,7 +31,7 @@ pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
                 Ok(mut more) => c.fail_if.append(&mut more),
                 Err(e) => return Err(Error::new(e).into()),
             },
-            Item::Opt(o @ (Opt::ReportJson | Opt::ReportHtml), v) => {
+            Item::Opt(o @ (Opt::ReportJson | Opt::ReportHtml | Opt::ReportCsv), v) => {
                 super::ext::report_file(&mut c.reports, o, v.as_deref())?;
             }
             Item::Opt(..) => {

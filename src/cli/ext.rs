@@ -85,8 +85,8 @@ pub(super) fn percentiles(value: Option<&str>) -> Result<Vec<Percentile>, Exit> 
     Ok(out)
 }
 
-/// `--report-json=FILE`, `--report-html=FILE` (`opt`): any file name
-/// but an empty one, kept in `files`.
+/// `--report-json=FILE`, `--report-html=FILE`, `--report-csv=FILE`
+/// (`opt`): any file name but an empty one, kept in `files`.
 pub(super) fn report_file(
     files: &mut ReportFiles,
     opt: Opt,
@@ -95,6 +95,7 @@ pub(super) fn report_file(
     let text = value.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
     let (option, file) = match opt {
         Opt::ReportHtml => ("--report-html", &mut files.html),
+        Opt::ReportCsv => ("--report-csv", &mut files.csv),
         _ => ("--report-json", &mut files.json),
     };
     if text.is_empty() {

@@ -235,7 +235,7 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
                 let text = v.map(|v| v.to_string_lossy().into_owned());
                 m.latency_percentiles = Some(ext::percentiles(text.as_deref())?);
             }
-            Item::Opt(o @ (Opt::ReportJson | Opt::ReportHtml), v) => {
+            Item::Opt(o @ (Opt::ReportJson | Opt::ReportHtml | Opt::ReportCsv), v) => {
                 ext::report_file(&mut m.reports, o, v.as_deref())?;
             }
             Item::Opt(..) => {
@@ -491,7 +491,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.benchmarking_option_set = true;
             a.ext.latency_percentiles = Some(ext::percentiles(value.as_ref().map(|_| v.as_str()))?);
         }
-        Opt::ReportJson | Opt::ReportHtml => {
+        Opt::ReportJson | Opt::ReportHtml | Opt::ReportCsv => {
             a.benchmarking_option_set = true;
             ext::report_file(&mut a.ext.reports, opt, value.as_deref())?;
         }

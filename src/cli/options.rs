@@ -69,6 +69,7 @@ pub(crate) enum Opt {
     Repeat,
     SweepClients,
     ReportHtml,
+    ReportCsv,
     SysbenchTables,
     SysbenchTableSize,
     Reconnect,
@@ -197,6 +198,18 @@ pub(crate) const EXTENSIONS: &[Extension] = &[
         Opt::ReportHtml,
         REPORT,
         &["write a report with charts to FILE as an HTML page"],
+    ),
+    ext(
+        "report-csv",
+        Required,
+        "=FILE",
+        Opt::ReportCsv,
+        REPORT,
+        &[
+            "write the results to FILE as CSV: a row a second of",
+            "a run, a row a run of --repeat or --sweep-clients,",
+            "a row a metric of --compare",
+        ],
     ),
     ext(
         "warmup",
@@ -499,11 +512,11 @@ mod tests {
     fn what_goes_with_merge_and_compare() {
         assert_eq!(
             listed_with(Mode::Merge, Opt::Merge),
-            "--latency-percentiles, --report-json and --report-html"
+            "--latency-percentiles, --report-json, --report-html and --report-csv"
         );
         assert_eq!(
             listed_with(Mode::Compare, Opt::Compare),
-            "--force, --fail-if, --report-json and --report-html"
+            "--force, --fail-if, --report-json, --report-html and --report-csv"
         );
         assert_eq!(only_with(Mode::Compare, Opt::Compare), "--force and --fail-if");
         assert_eq!(only_with(Mode::Merge, Opt::Merge), "");

@@ -3,7 +3,8 @@
 //! run" means the same benchmark (every option but the shard, the report
 //! file, the connection and an unset random seed, and the same scripts),
 //! the same `--start-at`, and measured intervals that overlap. Each
-//! refusal names the files.
+//! refusal names the files. (One document that is not a shard's is
+//! converted to CSV instead, with `--report-csv`.)
 
 use crate::error::Error;
 use crate::report::doc::{self, Kind, fields};
@@ -14,6 +15,28 @@ use super::Doc;
 /// Reads one document: JSON, and a run's document of the schema this
 /// program writes.
 pub(super) fn read(path: &str) -> Result<Value, Error> {
+    let v = read_json(path)?;
+    if Kind::of(&v) != Some(Kind::Run) {
+        return Err(Error::new(format!("\"{path}\" is not a pgbench-rs JSON report")));
+    }
+    match doc::version_problem(&v, path) {
+        Some(problem) => Err(Error::new(problem)),
+        None => Ok(v),
+    }
+}
+
+/// Whether `v` is a pgbench-rs document (of a run, several runs or a
+/// comparison) that is not the report of a shard.
+pub(super) fn not_a_shard_report(v: &Value) -> bool {
+    match Kind::of(v) {
+        Some(Kind::Run) => fields::at(v, &["shard"]).is_null(),
+        Some(_) => true,
+        None => false,
+    }
+}
+
+/// Reads one file as JSON.
+pub(super) fn read_json(path: &str) -> Result<Value, Error> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
@@ -29,13 +52,7 @@ pub(super) fn read(path: &str) -> Result<Value, Error> {
             return Err(Error::new(format!("report file \"{path}\" is not JSON: {e}")));
         }
     };
-    if Kind::of(&v) != Some(Kind::Run) {
-        return Err(Error::new(format!("\"{path}\" is not a pgbench-rs JSON report")));
-    }
-    match doc::version_problem(&v, path) {
-        Some(problem) => Err(Error::new(problem)),
-        None => Ok(v),
-    }
+    Ok(v)
 }
 
 /// The configuration fields that may differ between the shards of one

@@ -3,7 +3,9 @@
 //! are checked to be the N shards of one run ([`check`]); their counts and
 //! sums are added, their histograms merged, and the text report (with its
 //! `-P` lines when the shards printed them) and, with `--report-json`, the
-//! merged document are produced by the same code as a run's.
+//! merged document are produced by the same code as a run's. With
+//! `--report-csv` alone, one document that is not a shard's (a run's,
+//! several runs', a comparison's) is converted to its CSV table.
 
 mod check;
 mod steps;
@@ -69,6 +71,12 @@ struct Doc {
 /// Runs `--merge`: how the merged run ended, and whether the report
 /// files were written.
 pub(crate) fn run(m: &MergeConfig) -> Result<(Merged, Written), Error> {
+    if let ([path], Some(out)) = (&m.files[..], m.reports.csv.as_deref()) {
+        let v = check::read_json(path)?;
+        if check::not_a_shard_report(&v) {
+            return convert(m, path, &v, out);
+        }
+    }
     let mut docs = Vec::with_capacity(m.files.len());
     for path in &m.files {
         docs.push(Doc { path: path.clone(), v: check::read(path)? });
@@ -77,6 +85,24 @@ pub(crate) fn run(m: &MergeConfig) -> Result<(Merged, Written), Error> {
     merge(m, &docs).map_err(|BadField(field)| {
         Error::new(format!("the reports lack \"{field}\", or it is not what it should be"))
     })
+}
+
+/// `--merge FILE --report-csv=OUT` of one document that is not a shard's
+/// (a whole run's, several runs', a comparison's): its table, and nothing
+/// else (no other report file, no text).
+fn convert(m: &MergeConfig, path: &str, v: &Value, out: &str) -> Result<(Merged, Written), Error> {
+    if m.reports.json.is_some() || m.reports.html.is_some() || m.latency_percentiles.is_some() {
+        return Err(Error::new(format!(
+            "\"{path}\" is not the report of a shard: --merge of it only converts it, with --report-csv and no other option"
+        )));
+    }
+    if let Some(problem) = crate::report::doc::version_problem(v, path) {
+        return Err(Error::new(problem));
+    }
+    crate::report::csv::table(v).map_err(|BadField(field)| {
+        Error::new(format!("\"{path}\" lacks \"{field}\", or it is not what it should be"))
+    })?;
+    Ok((Merged::Complete, crate::report::csv::save(out, v)))
 }
 
 /// The whole run's settings, from the first shard's configuration.
@@ -338,8 +364,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
         "aborted"
     };
     let interrupted_by = interrupted.first().map(|(_, by)| by.as_str());
-    let mut written = Written::All;
-    if let Some(path) = m.reports.json.as_deref() {
+    let document = || {
         let mut configuration = cfg.clone();
         configuration["shard"] = Value::Null;
         configuration["report_json"] = Value::Null;
@@ -364,8 +389,9 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
         if let (Some(server), Some(o)) = (server_stats, doc.as_object_mut()) {
             o.insert("server".into(), server.clone());
         }
-        written = json::save(path, &doc);
-    }
+        doc
+    };
+    let mut written = report::save_document(&m.reports, document);
     if let Some(path) = m.reports.html.as_deref() {
         let command_line: Vec<String> = read::at(cfg, &["command_line"])
             .as_array()

@@ -4,6 +4,7 @@
 //! formatting (`compat::fmt`). The report is built as text, so it can be
 //! tested byte for byte, and written to stdout in one piece.
 
+pub(crate) mod csv;
 pub(crate) mod doc;
 pub(crate) mod files;
 pub(crate) mod html;
@@ -33,6 +34,27 @@ pub(crate) fn write_stdout(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
+}
+
+/// Writes a report document to the files that hold it (`--report-json`:
+/// the document, `--report-csv`: its table), made by `doc` only when one
+/// is asked for.
+pub(crate) fn save_document(
+    files: &crate::config::ReportFiles,
+    doc: impl FnOnce() -> serde_json::Value,
+) -> files::Written {
+    let mut written = files::Written::All;
+    if files.json.is_none() && files.csv.is_none() {
+        return written;
+    }
+    let doc = doc();
+    if let Some(path) = files.json.as_deref() {
+        written = json::save(path, &doc);
+    }
+    if let Some(path) = files.csv.as_deref() {
+        written = written.and(csv::save(path, &doc));
+    }
+    written
 }
 
 /// Which part of the run a `--shard` process ran.

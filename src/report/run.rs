@@ -1,8 +1,9 @@
 //! A run's reports: what [`crate::engine::run`] measured ([`RunResult`])
 //! turned into C's text report on stdout (`printResults`), the JSON
-//! document and the HTML page, and the report files written. The engine
-//! hands its result over and writes no report; `--repeat` and
-//! `--sweep-clients` take each run's document from here ([`Keep`]).
+//! document, its CSV table and the HTML page, and the report files
+//! written. The engine hands its result over and writes no report;
+//! `--repeat` and `--sweep-clients` take each run's document from here
+//! ([`Keep`]).
 
 use serde_json::Value;
 
@@ -246,7 +247,8 @@ pub(crate) fn report(cfg: &BenchConfig, r: &RunResult, keep: Keep) -> Reported {
         log::error!("Run was aborted; the above results are incomplete.");
     }
     let server_json = m.server.as_ref().map(crate::serverstats::json);
-    if cfg.ext.reports.json.is_some() || keep == Keep::Document {
+    let reports = &cfg.ext.reports;
+    let document = || {
         let times = &m.times;
         let facts = json::RunFacts {
             configuration: json::configuration(cfg, &m.tables, m.sysbench),
@@ -267,14 +269,13 @@ pub(crate) fn report(cfg: &BenchConfig, r: &RunResult, keep: Keep) -> Reported {
         if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
             o.insert("server".into(), server.clone());
         }
-        match (keep, cfg.ext.reports.json.as_deref()) {
-            (Keep::Document, _) => reported.doc = Some(doc),
-            (Keep::Files, Some(path)) => reported.written = json::save(path, &doc),
-            (Keep::Files, None) => {}
-        }
+        doc
+    };
+    match keep {
+        Keep::Document => reported.doc = Some(document()),
+        Keep::Files => reported.written = super::save_document(reports, document),
     }
-    if let (Some(path), Some(dist), Keep::Files) = (cfg.ext.reports.html.as_deref(), &m.dist, keep)
-    {
+    if let (Some(path), Some(dist), Keep::Files) = (reports.html.as_deref(), &m.dist, keep) {
         let page = page(cfg, m, &d, &text, server_json.as_ref(), r.outcome.status());
         let written = super::files::save_bytes(path, html::render(&page, dist).as_bytes());
         reported.written = reported.written.and(written);

@@ -4,8 +4,9 @@
 //! (`-j` capped at the point's clients as C caps it at `-c`), N times
 //! each. Each run prints its report; then one table sums the points up
 //! ([`table`]). `--report-json` writes every run's document, by point
-//! (`{"points": [{"clients": N, "runs": [...]}]}`); `--report-html`
-//! charts the points against the client count, then each point's runs.
+//! (`{"points": [{"clients": N, "runs": [...]}]}`), `--report-csv` a row
+//! a run; `--report-html` charts the points against the client count,
+//! then each point's runs.
 
 mod table;
 
@@ -91,10 +92,7 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<(Swept, Written), Error> 
     points.retain(|p| !p.runs.is_empty());
     let table = table::text(&points, repeat > 1);
     report::write_stdout(&table);
-    let mut written = Written::All;
-    if let Some(path) = cfg.ext.reports.json.as_deref() {
-        written = report::json::save(path, &document(&points));
-    }
+    let mut written = report::save_document(&cfg.ext.reports, || document(&points));
     if let Some(path) = cfg.ext.reports.html.as_deref() {
         let page = report::html::runs::sweep_page(&cfg.argv, &table, &points_of(&points));
         written = written.and(report::files::save_bytes(path, page.as_bytes()));

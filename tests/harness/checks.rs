@@ -62,10 +62,13 @@ fn lookup<'a>(doc: &'a Value, path: &str) -> &'a Value {
 }
 
 /// Renders `page` and checks it: no error, no request, each of `charts`
-/// drawn. The screenshot is kept as `target/test-artifacts/NAME.png`.
-pub(crate) fn check_page(name: &str, page: &Path, charts: &[&str]) {
+/// drawn, every text of every chart (titles, tick labels, axis
+/// descriptions, the legend) inside its chart's box. The screenshot is
+/// kept as `target/test-artifacts/NAME.png`. What Chromium drew ([`Drawn`]),
+/// None when the test was skipped.
+pub(crate) fn check_page(name: &str, page: &Path, charts: &[&str]) -> Option<Drawn> {
     if !require(Need::Chromium) {
-        return;
+        return None;
     }
     let browser = chromium_path().expect("chromium is there");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -94,5 +97,48 @@ pub(crate) fn check_page(name: &str, page: &Path, charts: &[&str]) {
         let colored = c["colored"].as_u64().unwrap_or(0);
         assert!(colored > 150, "{name}: chart {id} drew {colored} coloured pixels: {c}");
     }
+    let drawn = Drawn(v);
+    for (id, c) in drawn.0["charts"].as_object().expect("the charts") {
+        let size = |k: &str| c[k].as_f64().expect("a chart's size");
+        let (w, h) = (size("width"), size("height"));
+        for t in drawn.texts(id, None) {
+            // (Half a pixel for Chromium's rounding of the boxes.)
+            let inside = t.x >= -0.5 && t.y >= -0.5 && t.x + t.w <= w + 0.5 && t.y + t.h <= h + 0.5;
+            assert!(inside, "{name}: chart {id} draws {t:?} outside its {w} x {h} box");
+        }
+    }
     super::note(&format!("{name}: screenshot in {}", shot.display()));
+    Some(drawn)
+}
+
+/// A text a chart draws, and the box it was drawn in, px from the chart's
+/// top left corner.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Text {
+    pub(crate) text: String,
+    pub(crate) x: f64,
+    pub(crate) y: f64,
+    pub(crate) w: f64,
+    pub(crate) h: f64,
+}
+
+/// What Chromium drew of a page (render_html.py's report).
+#[derive(Debug)]
+pub(crate) struct Drawn(pub(crate) Value);
+
+impl Drawn {
+    /// The texts chart `id` draws (of class `class`: `tick-x`, `tick-y`),
+    /// in the order of the page.
+    pub(crate) fn texts(&self, id: &str, class: Option<&str>) -> Vec<Text> {
+        let list = self.0["charts"][id]["texts"].as_array();
+        list.into_iter()
+            .flatten()
+            .filter(|t| class.is_none_or(|c| t["cls"] == c))
+            .map(|t| {
+                let n = |k: &str| t[k].as_f64().expect("a text's box");
+                let text = t["text"].as_str().unwrap_or_default().to_string();
+                Text { text, x: n("x"), y: n("y"), w: n("w"), h: n("h") }
+            })
+            .collect()
+    }
 }

@@ -62,6 +62,9 @@
 //! * `checks::{check_with_python, check_page}` — the JSON report against
 //!   its schema and HdrHistogram's Python library; the HTML page in
 //!   headless Chromium.
+//! * `tables::{check_run_table, check_points_table,
+//!   check_comparison_table}` — a CSV report read back (the `csv` crate)
+//!   and compared cell by cell with the JSON document of the same run.
 //! * `lan::Lan::new(n, names)` — simulated hosts on one network (network
 //!   and UTS namespaces on a bridge), `lan::Daemon` — a daemon started on
 //!   one, `lan::available(case, programs)` — the skip for missing
@@ -85,6 +88,7 @@ pub(crate) mod shards;
 pub(crate) mod slurm;
 pub(crate) mod sshd;
 pub(crate) mod standby;
+pub(crate) mod tables;
 pub(crate) mod tmp;
 
 pub(crate) use cluster::{Db, cluster, create_db};

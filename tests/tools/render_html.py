@@ -4,7 +4,10 @@ on a pipe) and reports, as JSON on stdout: the errors the page logged
 than the page itself, the page's size, and for each `figure.chart` the
 numbers of drawn (non-white) and coloured (not grey: the data, axes
 and text are grey or black) pixels in its SVG's box in a full-page
-screenshot, which is written to SCREENSHOT (PNG).
+screenshot, which is written to SCREENSHOT (PNG), the box's size, and
+each text the SVG draws: its characters, its class (`tick-x`, `tick-y`
+for the tick labels) and the box Chromium drew it in, from the SVG's
+top left corner.
 
 Usage: render_html.py CHROMIUM PAGE.html SCREENSHOT.png
 """
@@ -153,9 +156,13 @@ def main():
         b.call("Emulation.setDeviceMetricsOverride",
                {"width": 1100, "height": int(height), "deviceScaleFactor": 1, "mobile": False}, session=session)
         boxes = b.call("Runtime.evaluate", {"expression": """JSON.stringify([...document.querySelectorAll('figure.chart')].map(f => {
-            const s = f.querySelector('svg'); if (!s) return {id: f.id, w: 0, h: 0, x: 0, y: 0};
+            const s = f.querySelector('svg'); if (!s) return {id: f.id, w: 0, h: 0, x: 0, y: 0, texts: []};
             const r = s.getBoundingClientRect();
-            return {id: f.id, x: r.x + scrollX, y: r.y + scrollY, w: r.width, h: r.height}; }))""",
+            const texts = [...s.querySelectorAll('text')].map(t => {
+                const b = t.getBoundingClientRect();
+                return {text: t.textContent, cls: t.getAttribute('class') || '',
+                        x: b.x - r.x, y: b.y - r.y, w: b.width, h: b.height}; });
+            return {id: f.id, x: r.x + scrollX, y: r.y + scrollY, w: r.width, h: r.height, texts: texts}; }))""",
                                             "returnByValue": True}, session=session)["result"]["value"]
         png = base64.b64decode(b.call("Page.captureScreenshot",
                                       {"format": "png", "captureBeyondViewport": True},
@@ -193,7 +200,8 @@ def main():
                     drawn += 1
                 if max(r, g, bl) - min(r, g, bl) > 48:
                     colored += 1
-        charts[box["id"]] = {"drawn": drawn, "colored": colored, "area": int(box["w"]) * int(box["h"])}
+        charts[box["id"]] = {"drawn": drawn, "colored": colored, "area": int(box["w"]) * int(box["h"]),
+                             "width": box["w"], "height": box["h"], "texts": box["texts"]}
     print(json.dumps({"errors": errors, "requests": requests, "size": [width, height], "charts": charts}))
 
 

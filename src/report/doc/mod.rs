@@ -6,7 +6,8 @@
 //! metrics that `--compare`, the sweep's table and the pages of several
 //! runs take from a run's document ([`METRICS`]), and the readers that
 //! `--merge`, `--compare` and the pages go through: [`fields`] by path,
-//! [`RunDoc`] by meaning. `report::json` writes a run's document.
+//! [`RunDoc`] by meaning. `report::json` writes a run's document,
+//! `report::csv` the table of a document of any kind.
 
 pub(crate) mod fields;
 

@@ -82,7 +82,7 @@ pub(super) fn over_time_with(title: &str, y_desc: &str, lines: &[Line], behind: 
 /// A linear or logarithmic axis over `lo..hi`, its ticks labelled with
 /// their values.
 fn axis(lo: f64, hi: f64, scale: Scale, desc: &str) -> Axis<'_> {
-    Axis { lo, hi, scale, desc, label: None }
+    Axis { lo, hi, scale, desc, label: None, at: None }
 }
 
 fn extent(lines: &[Line], pick: impl Fn(&(f64, f64)) -> f64) -> (f64, f64) {
@@ -155,6 +155,7 @@ pub(super) fn percentile_curves(title: &str, lines: &[Line]) -> String {
         scale: Scale::Log,
         desc: "percentile",
         label: Some(&quantile_label),
+        at: None,
     };
     lines_on(title, &x, &axis(0.0, (y_hi * 1.08).max(0.001), Scale::Linear, "latency (ms)"), lines)
 }

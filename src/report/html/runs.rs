@@ -42,10 +42,25 @@ fn percentile_points(doc: &Value) -> Vec<(f64, f64)> {
     RunDoc(doc).percentiles().into_iter().map(|(q, ms)| (quantile_x(q / 100.0), ms)).collect()
 }
 
+/// The x axis of a chart of lines.
+#[derive(Debug, Clone, Copy)]
+struct XAxis<'a> {
+    /// Its description.
+    desc: &'a str,
+    /// Its scale.
+    scale: Scale,
+    /// Where it starts (else at the smallest x drawn or ticked).
+    from: Option<f64>,
+    /// Its ticks (else round values), which it spans.
+    at: Option<&'a [f64]>,
+}
+
+/// Time since the start: linear, from 0.
+const TIME: XAxis<'static> =
+    XAxis { desc: "time since the start (s)", scale: Scale::Linear, from: Some(0.0), at: None };
+
 /// Lines on a chart with the axes given, y from 0.
-/// `x`: its description, scale, and where it starts (else at the
-/// smallest x drawn).
-fn lines_chart(title: &str, x: (&str, Scale, Option<f64>), y_desc: &str, lines: &[Line]) -> String {
+fn lines_chart(title: &str, x: XAxis<'_>, y_desc: &str, lines: &[Line]) -> String {
     let all = || lines.iter().flat_map(|l| &l.points);
     let (mut x_lo, mut x_hi, mut y_hi) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
     for p in all() {
@@ -53,22 +68,27 @@ fn lines_chart(title: &str, x: (&str, Scale, Option<f64>), y_desc: &str, lines: 
         x_hi = x_hi.max(p.0);
         y_hi = y_hi.max(p.1);
     }
+    for &t in x.at.into_iter().flatten() {
+        x_lo = x_lo.min(t);
+        x_hi = x_hi.max(t);
+    }
     if x_lo > x_hi {
         (x_lo, x_hi) = (1.0, 2.0);
     }
-    if let Some(lo) = x.2 {
+    if let Some(lo) = x.from {
         x_lo = lo;
     }
     if x_hi <= x_lo {
         x_hi = x_lo * 2.0 + 1.0;
     }
-    let x_axis = Axis { lo: x_lo, hi: x_hi, scale: x.1, desc: x.0, label: None };
+    let x_axis = Axis { lo: x_lo, hi: x_hi, scale: x.scale, desc: x.desc, label: None, at: x.at };
     let y_axis = Axis {
         lo: 0.0,
         hi: (y_hi * 1.08).max(0.001),
         scale: Scale::Linear,
         desc: y_desc,
         label: None,
+        at: None,
     };
     lines_on(title, &x_axis, &y_axis, lines)
 }
@@ -113,9 +133,19 @@ pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Valu
     let against = |key: &str| -> Vec<(f64, f64)> {
         points.iter().filter_map(|(c, runs)| Some((*c as f64, median_of(runs, key)?))).collect()
     };
+    // A tick at each client count; on a logarithmic scale when the
+    // counts span a factor of 4 or more (1 and 64 apart, 1, 2 and 4
+    // evenly spaced).
+    #[allow(clippy::cast_precision_loss)]
+    let counts: Vec<f64> = points.iter().map(|p| p.0 as f64).collect();
     let spread = points.iter().map(|p| p.0).max().unwrap_or(1)
         >= 4 * points.iter().map(|p| p.0).min().unwrap_or(1);
-    let x = ("clients", if spread { Scale::Log } else { Scale::Linear }, None);
+    let x = XAxis {
+        desc: "clients",
+        scale: if spread { Scale::Log } else { Scale::Linear },
+        from: None,
+        at: Some(&counts),
+    };
     out.push_str("<h2>Against the number of clients</h2>\n");
     let tps = [Line {
         label: "tps (median)".into(),
@@ -170,7 +200,8 @@ type Side<'a> = (&'a str, &'a [&'a Value], &'a [RGBColor]);
 /// A point's section: its runs' tps over time and percentile curves, the
 /// runs of each side in its colours (`note` ends the captions).
 fn point_section(out: &mut String, clients: i64, sides: &[Side<'_>], note: &str) {
-    let _ = writeln!(out, "<h2>{clients} clients</h2>");
+    let n = if clients == 1 { "1 client".to_string() } else { format!("{clients} clients") };
+    let _ = writeln!(out, "<h2>{n}</h2>");
     let lines = |of: fn(&Value) -> Vec<(f64, f64)>| -> Vec<Line> {
         sides.iter().flat_map(|(name, runs, colors)| run_lines(runs, name, colors, of)).collect()
     };
@@ -178,20 +209,15 @@ fn point_section(out: &mut String, clients: i64, sides: &[Side<'_>], note: &str)
         out,
         &format!("tps-{clients}"),
         &format!("Transactions per second of each run, a second at a time{note}"),
-        &lines_chart(
-            &format!("tps over time, {clients} clients"),
-            ("time since the start (s)", Scale::Linear, Some(0.0)),
-            "tps",
-            &lines(tps_seconds),
-        ),
+        &lines_chart(&format!("tps over time, {n}"), TIME, "tps", &lines(tps_seconds)),
     );
     figure(
         out,
         &format!("p99-{clients}"),
         &format!("The 99th latency percentile of each run, a second at a time{note}"),
         &lines_chart(
-            &format!("p99 latency over time, {clients} clients"),
-            ("time since the start (s)", Scale::Linear, Some(0.0)),
+            &format!("p99 latency over time, {n}"),
+            TIME,
             "latency (ms)",
             &lines(p99_seconds),
         ),
@@ -200,10 +226,7 @@ fn point_section(out: &mut String, clients: i64, sides: &[Side<'_>], note: &str)
         out,
         &format!("percentiles-{clients}"),
         &format!("Latency percentiles of each run{note}"),
-        &percentile_curves(
-            &format!("latency percentiles, {clients} clients"),
-            &lines(percentile_points),
-        ),
+        &percentile_curves(&format!("latency percentiles, {n}"), &lines(percentile_points)),
     );
 }
 

@@ -54,8 +54,16 @@ fn chart(title: &str, desc: &str, span: f64, hi: f64, min_top: f64, series: &[Se
         scale: Scale::Linear,
         desc: "time since the start (s)",
         label: None,
+        at: None,
     };
-    let y = Axis { lo: 0.0, hi: (hi * 1.08).max(min_top), scale: Scale::Linear, desc, label: None };
+    let y = Axis {
+        lo: 0.0,
+        hi: (hi * 1.08).max(min_top),
+        scale: Scale::Linear,
+        desc,
+        label: None,
+        at: None,
+    };
     svg::chart(SIZE, title, &x, &y, series)
 }
 

@@ -1,7 +1,11 @@
 //! A small SVG plotter for the charts of the HTML report (see
 //! [`super::charts`]): a titled chart with a linear or logarithmic x and y
-//! axis, a grid at the axis ticks, polylines and bars, and a legend in the
-//! upper right corner. The project draws its charts itself rather than
+//! axis, a grid at the axis ticks (round values, or those asked for: the
+//! client counts of a sweep), polylines and bars, and a legend in the
+//! upper right corner. Every label stays inside the chart: the plot's
+//! margins make room for the widest y label and for the last x label
+//! centred under its tick, and x labels too close to stand side by side
+//! stand upright ([`Layout`]). The project draws its charts itself rather than
 //! with a plotting crate so that every build, one from a distribution's
 //! packaged crates included, draws the same report (docs/building.md).
 
@@ -34,6 +38,9 @@ pub(super) struct Axis<'a> {
     pub(super) desc: &'a str,
     /// The text of a tick's value; None: the value in the fewest digits.
     pub(super) label: Option<&'a dyn Fn(&f64) -> String>,
+    /// The ticks (the client counts of a sweep); None: [`ticks`]' round
+    /// values.
+    pub(super) at: Option<&'a [f64]>,
 }
 
 impl std::fmt::Debug for Axis<'_> {
@@ -66,11 +73,18 @@ pub(super) struct Series {
 }
 
 /// The margin around the chart, the caption's height, and the room the
-/// tick labels and descriptions take below and left of the plot, px.
+/// tick labels and descriptions take below and left of the plot, px
+/// (at least: wider labels take more).
 const MARGIN: f64 = 12.0;
 const CAPTION: f64 = 32.0;
 const X_LABELS: f64 = 44.0;
 const Y_LABELS: f64 = 72.0;
+/// The size of the tick labels' font, px.
+const TICK_FONT: f64 = 12.0;
+/// The room an axis's description takes beside its tick labels, px.
+const DESC: f64 = 24.0;
+/// The least room between two tick labels side by side, px.
+const LABEL_GAP: f64 = 6.0;
 /// The grid's grey.
 const GRID: RGBColor = RGBColor(235, 235, 235);
 /// The legend's border.
@@ -152,6 +166,112 @@ pub(super) fn ticks(axis: &Axis<'_>) -> Vec<f64> {
     }
 }
 
+/// About how wide `text` is drawn in a sans-serif font of `size` px: the
+/// advances of DejaVu Sans (wider than Liberation Sans and Arial, the
+/// other usual ones), letters at the width of its wide ones.
+pub(super) fn text_width(text: &str, size: f64) -> f64 {
+    let em: f64 = text
+        .chars()
+        .map(|c| match c {
+            '0'..='9' => 0.64,
+            '.' | ',' | ':' | ' ' | 'i' | 'l' | 'j' | '|' => 0.32,
+            '-' | '(' | ')' | '[' | ']' | 'f' | 't' | 'r' => 0.41,
+            '%' | 'm' | 'w' | 'M' | 'W' => 1.0,
+            c if c.is_ascii_uppercase() => 0.78,
+            _ => 0.64,
+        })
+        .sum();
+    em * size
+}
+
+/// The ticks of an axis: those it names, within its range, else
+/// [`ticks`].
+fn ticks_of(axis: &Axis<'_>) -> Vec<f64> {
+    match axis.at {
+        Some(at) => {
+            let (lo, hi) = (axis.lo.min(axis.hi), axis.hi.max(axis.lo));
+            let slack = (hi - lo).abs() * 1e-9;
+            at.iter().copied().filter(|v| *v >= lo - slack && *v <= hi + slack).collect()
+        }
+        None => ticks(axis),
+    }
+}
+
+/// Where the plot is in a chart, and how its x tick labels are drawn:
+/// side by side, or upright (read from below) when they do not fit side
+/// by side, those that would still touch the one before left out.
+struct Layout {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+    /// The x tick labels upright.
+    upright: bool,
+    /// Which x tick labels are drawn.
+    shown: Vec<bool>,
+}
+
+impl Layout {
+    /// The layout of a chart of `w` × `h` px whose x ticks are at
+    /// `x_ticks` with labels `x_labels` and whose y labels are `y_labels`:
+    /// every label inside the chart.
+    fn of(
+        (w, h): (f64, f64),
+        x: &Axis<'_>,
+        x_ticks: &[f64],
+        x_labels: &[String],
+        y_labels: &[String],
+    ) -> Self {
+        let widths: Vec<f64> = x_labels.iter().map(|l| text_width(l, TICK_FONT)).collect();
+        let widest_y = y_labels.iter().map(|l| text_width(l, TICK_FONT)).fold(0.0, f64::max);
+        // The y labels end 8 px left of the plot, after the description.
+        let left = (MARGIN + DESC + widest_y + 8.0).max(MARGIN + Y_LABELS);
+        let top = MARGIN + CAPTION;
+        // Side by side, each label centred under its tick: the last one's
+        // right half must fit in the chart (2 px from its edge), which the
+        // plot's right end moves left for when the tick is near it.
+        let mut right = w - MARGIN;
+        if let (Some(&last), Some(&width)) = (x_ticks.last(), widths.last()) {
+            let t = Map::new(x, 0.0, 1.0).px(last);
+            if t > 0.0 {
+                right = right.min((w - 2.0 - width / 2.0 - left * (1.0 - t)) / t);
+            }
+        }
+        let xm = Map::new(x, left, right);
+        let fits = (1..x_ticks.len()).all(|i| {
+            xm.px(x_ticks[i]) - xm.px(x_ticks[i - 1])
+                >= (widths[i] + widths[i - 1]) / 2.0 + LABEL_GAP
+        });
+        if fits {
+            let bottom = h - MARGIN - X_LABELS;
+            return Layout {
+                left,
+                right,
+                top,
+                bottom,
+                upright: false,
+                shown: vec![true; x_ticks.len()],
+            };
+        }
+        // Upright, a line of text apart at least: the last one kept.
+        let right = w - MARGIN;
+        let xm = Map::new(x, left, right);
+        let px: Vec<f64> = x_ticks.iter().map(|&v| xm.px(v)).collect();
+        let line = TICK_FONT + 1.0;
+        let mut shown = vec![false; px.len()];
+        let mut next_free = f64::INFINITY;
+        for i in (0..px.len()).rev() {
+            if px[i] <= next_free {
+                shown[i] = true;
+                next_free = px[i] - line;
+            }
+        }
+        let tallest = widths.iter().copied().fold(0.0, f64::max);
+        let bottom = h - MARGIN - (8.0 + tallest + DESC).max(X_LABELS);
+        Layout { left, right, top, bottom, upright: true, shown }
+    }
+}
+
 /// A tick's value in the fewest digits that tell it apart: 0.001, 2.5, 1000.
 pub(super) fn number(v: f64) -> String {
     if v == 0.0 {
@@ -177,8 +297,12 @@ pub(super) fn chart(
     series: &[Series],
 ) -> String {
     let (w, h) = (f64::from(size.0), f64::from(size.1));
-    let (left, right) = (MARGIN + Y_LABELS, w - MARGIN);
-    let (top, bottom) = (MARGIN + CAPTION, h - MARGIN - X_LABELS);
+    let label = |axis: &Axis<'_>, v: f64| axis.label.map_or_else(|| number(v), |f| f(&v));
+    let (x_ticks, y_ticks) = (ticks_of(x), ticks_of(y));
+    let x_labels: Vec<String> = x_ticks.iter().map(|&v| label(x, v)).collect();
+    let y_labels: Vec<String> = y_ticks.iter().map(|&v| label(y, v)).collect();
+    let layout = Layout::of((w, h), x, &x_ticks, &x_labels, &y_labels);
+    let Layout { left, right, top, bottom, .. } = layout;
     let xm = Map::new(x, left, right);
     let ym = Map::new(y, bottom, top);
     let mut s = String::new();
@@ -191,33 +315,48 @@ pub(super) fn chart(
         MARGIN + 20.0,
         super::escape(title)
     );
-    let label = |axis: &Axis<'_>, v: f64| axis.label.map_or_else(|| number(v), |f| f(&v));
     // The grid and the tick labels.
-    for v in ticks(x) {
+    for (i, (&v, text)) in x_ticks.iter().zip(&x_labels).enumerate() {
         let px = xm.px(v);
         let _ = write!(
             s,
             "<line x1=\"{px:.1}\" y1=\"{top:.1}\" x2=\"{px:.1}\" y2=\"{bottom:.1}\" stroke=\"{}\"/>\
-             <line x1=\"{px:.1}\" y1=\"{bottom:.1}\" x2=\"{px:.1}\" y2=\"{:.1}\" stroke=\"#000000\"/>\
-             <text x=\"{px:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
+             <line x1=\"{px:.1}\" y1=\"{bottom:.1}\" x2=\"{px:.1}\" y2=\"{:.1}\" stroke=\"#000000\"/>",
             GRID.hex(),
             bottom + 5.0,
-            bottom + 18.0,
-            super::escape(&label(x, v))
         );
+        if !layout.shown[i] {
+            continue;
+        }
+        let text = super::escape(text);
+        if layout.upright {
+            // Read from below, ending 8 px under the plot.
+            let (ax, ay) = (px + 4.0, bottom + 8.0);
+            let _ = write!(
+                s,
+                "<text class=\"tick-x\" x=\"{ax:.1}\" y=\"{ay:.1}\" font-size=\"12\" text-anchor=\"end\" \
+                 transform=\"rotate(-90 {ax:.1} {ay:.1})\">{text}</text>"
+            );
+        } else {
+            let _ = write!(
+                s,
+                "<text class=\"tick-x\" x=\"{px:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{text}</text>",
+                bottom + 18.0
+            );
+        }
     }
-    for v in ticks(y) {
+    for (&v, text) in y_ticks.iter().zip(&y_labels) {
         let py = ym.px(v);
         let _ = write!(
             s,
             "<line x1=\"{left:.1}\" y1=\"{py:.1}\" x2=\"{right:.1}\" y2=\"{py:.1}\" stroke=\"{}\"/>\
              <line x1=\"{:.1}\" y1=\"{py:.1}\" x2=\"{left:.1}\" y2=\"{py:.1}\" stroke=\"#000000\"/>\
-             <text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"end\">{}</text>",
+             <text class=\"tick-y\" x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"end\">{}</text>",
             GRID.hex(),
             left - 5.0,
             left - 8.0,
             py + 4.0,
-            super::escape(&label(y, v))
+            super::escape(text)
         );
     }
     // The axes and their descriptions.
@@ -324,7 +463,7 @@ mod tests {
     use super::*;
 
     fn axis(lo: f64, hi: f64, scale: Scale) -> Axis<'static> {
-        Axis { lo, hi, scale, desc: "d", label: None }
+        Axis { lo, hi, scale, desc: "d", label: None, at: None }
     }
 
     #[test]
@@ -344,6 +483,74 @@ mod tests {
         assert_eq!(number(2.5), "2.5");
         assert_eq!(number(1000.0), "1000");
         assert_eq!(number(0.30000000000000004), "0.3");
+    }
+
+    /// The x tick labels of a chart: (x, text, upright).
+    fn x_labels(svg: &str) -> Vec<(f64, String, bool)> {
+        svg.split("<text class=\"tick-x\" x=\"")
+            .skip(1)
+            .map(|rest| {
+                let x: f64 = rest.split('"').next().unwrap().parse().unwrap();
+                let text = rest.split('>').nth(1).unwrap().split('<').next().unwrap();
+                (x, text.to_string(), rest.split('>').next().unwrap().contains("rotate"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn ticks_where_asked_and_labels_that_fit() {
+        let line = Series {
+            label: "l".into(),
+            color: RGBColor(1, 2, 3),
+            mark: Mark::Line { width: 2, points: vec![(1.0, 1.0), (8.0, 2.0)] },
+        };
+        let chart_of = |at: &[f64], hi: f64| {
+            let x = Axis { at: Some(at), ..axis(1.0, hi, Scale::Log) };
+            chart((960, 380), "t", &x, &axis(0.0, 2.0, Scale::Linear), std::slice::from_ref(&line))
+        };
+        // A tick and a label at each count, side by side, evenly spaced.
+        let labels = x_labels(&chart_of(&[1.0, 2.0, 4.0, 8.0], 8.0));
+        let texts: Vec<&str> = labels.iter().map(|l| l.1.as_str()).collect();
+        assert_eq!(texts, ["1", "2", "4", "8"]);
+        assert!(labels.iter().all(|l| !l.2));
+        let gaps: Vec<f64> = labels.windows(2).map(|p| p[1].0 - p[0].0).collect();
+        assert!(gaps.iter().all(|g| (g - gaps[0]).abs() < 0.2), "{gaps:?}");
+        // Crowded: upright, and those closer than a line to the next
+        // one shown left out, the last one kept.
+        let many: Vec<f64> = (1..=64).map(f64::from).collect();
+        let labels = x_labels(&chart_of(&many, 64.0));
+        assert!(labels.iter().all(|l| l.2));
+        assert_eq!(labels.first().map(|l| l.1.as_str()), Some("1"));
+        assert_eq!(labels.last().map(|l| l.1.as_str()), Some("64"));
+        assert!(labels.len() < 64 && labels.len() > 20, "{}", labels.len());
+        assert!(labels.windows(2).all(|p| p[1].0 - p[0].0 >= TICK_FONT + 1.0), "{labels:?}");
+        // The last label of a percentile axis fits left of the chart's
+        // right edge, centred under its tick.
+        let pct = |v: &f64| format!("{}%", number(100.0 * (1.0 - 1.0 / v)));
+        let x = Axis { label: Some(&pct), ..axis(1.0, 10_000.0, Scale::Log) };
+        let s = chart((960, 380), "t", &x, &axis(0.0, 2.0, Scale::Linear), &[]);
+        let last = x_labels(&s).pop().unwrap();
+        assert_eq!(last.1, "99.99%");
+        assert!(last.0 + text_width(&last.1, TICK_FONT) / 2.0 <= 960.0, "{last:?}");
+        // Wide y labels move the plot right.
+        let wide = chart(
+            (960, 380),
+            "t",
+            &axis(0.0, 1.0, Scale::Linear),
+            &axis(0.0, 2e9, Scale::Linear),
+            &[],
+        );
+        assert!(wide.contains("text-anchor=\"end\">2000000000</text>"));
+        let y_end: f64 = wide
+            .split("class=\"tick-y\" x=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(y_end - text_width("2000000000", TICK_FONT) >= MARGIN + DESC, "{y_end}");
     }
 
     #[test]
