@@ -118,6 +118,8 @@ impl PartitionMethod {
 /// Settings for `-i`.
 #[derive(Debug)]
 pub(crate) struct InitConfig {
+    /// The pgbench reproduced (`--compat`).
+    pub(crate) pgbench: &'static crate::version::Pgbench,
     /// How to connect.
     pub(crate) conn: ConnParams,
     /// The step letters to run, in order (spaces are skipped).
@@ -301,6 +303,8 @@ impl RunLength {
 /// Settings for a benchmark run.
 #[derive(Debug)]
 pub(crate) struct BenchConfig {
+    /// The pgbench reproduced (`--compat`).
+    pub(crate) pgbench: &'static crate::version::Pgbench,
     /// How to connect.
     pub(crate) conn: ConnParams,
     /// The scripts to run, with their weights; commands finalized for the
