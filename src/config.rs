@@ -27,6 +27,9 @@ pub(crate) struct MergeConfig {
     pub(crate) latency_percentiles: Option<Vec<Percentile>>,
     /// `--report-json`, `--report-html`: the merged document and page.
     pub(crate) reports: ReportFiles,
+    /// `--force`: merge shards run with different `--compat` (the report
+    /// is the first one's).
+    pub(crate) force: bool,
 }
 
 /// The report files a command writes besides its text (a run, a sweep,

@@ -298,11 +298,13 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
         files: Vec::new(),
         latency_percentiles: None,
         reports: crate::config::ReportFiles::default(),
+        force: false,
     };
     for item in items {
         match item {
             Item::Positional(p) => m.files.push(p.to_string_lossy().into_owned()),
             Item::Opt(Opt::Merge, _) => {}
+            Item::Opt(Opt::Force, _) => m.force = true,
             Item::Opt(Opt::LatencyPercentiles, v) => {
                 let text = v.map(|v| v.to_string_lossy().into_owned());
                 m.latency_percentiles = Some(ext::percentiles(text.as_deref())?);
@@ -613,7 +615,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             open_files_for(list.iter().copied().max().unwrap_or(1), a.pgbench)?;
             a.ext.sweep_clients = Some(list);
         }
-        Opt::Force | Opt::FailIf => {
+        Opt::Force => {
+            return Err(Error::new("--force can be used only with --compare or --merge").into());
+        }
+        Opt::FailIf => {
             let only = options::only_with(Mode::Compare, Opt::Compare);
             return Err(Error::new(format!("{only} can be used only with --compare")).into());
         }

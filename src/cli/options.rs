@@ -329,8 +329,11 @@ pub(crate) const EXTENSIONS: &[Extension] = &[
         No,
         "",
         Opt::Force,
-        COMPARE,
-        &["with --compare: compare runs that differ in what they ran"],
+        &[Mode::Compare, Mode::Merge],
+        &[
+            "with --compare: compare runs that differ in what they ran;",
+            "with --merge: merge shards run with different --compat",
+        ],
     ),
     ext(
         "fail-if",
@@ -517,13 +520,13 @@ mod tests {
     fn what_goes_with_merge_and_compare() {
         assert_eq!(
             listed_with(Mode::Merge, Opt::Merge),
-            "--latency-percentiles, --report-json and --report-html"
+            "--latency-percentiles, --report-json, --report-html and --force"
         );
         assert_eq!(
             listed_with(Mode::Compare, Opt::Compare),
-            "--force, --fail-if, --report-json and --report-html"
+            "--fail-if, --report-json, --report-html and --force"
         );
-        assert_eq!(only_with(Mode::Compare, Opt::Compare), "--force and --fail-if");
+        assert_eq!(only_with(Mode::Compare, Opt::Compare), "--fail-if");
         assert_eq!(only_with(Mode::Merge, Opt::Merge), "");
         assert_eq!(
             find("rate-profile").map(Extension::synopsis).as_deref(),

@@ -2,8 +2,9 @@
 //! (`--shard=K/N`), all N shards of the same run exactly once. "The same
 //! run" means the same benchmark (every option but the shard, the report
 //! file, the connection and an unset random seed, and the same scripts),
-//! the same `--start-at`, and measured intervals that overlap. Each
-//! refusal names the files.
+//! the same `--start-at`, and measured intervals that overlap; and the
+//! same pgbench reproduced (`--compat`), unless `--force`. Each refusal
+//! names the files.
 
 use crate::error::Error;
 use crate::report::doc::{self, Kind, fields};
@@ -40,10 +41,12 @@ pub(super) fn read(path: &str) -> Result<Value, Error> {
 
 /// The configuration fields that may differ between the shards of one
 /// run.
-const PER_SHARD: &[&str] = &["command_line", "shard", "report_json", "connection", "random_seed"];
+const PER_SHARD: &[&str] =
+    &["command_line", "shard", "report_json", "connection", "random_seed", "compat"];
 
 /// The configuration without [`PER_SHARD`] (the random seed among them:
-/// without `--random-seed` each shard draws its own).
+/// without `--random-seed` each shard draws its own; `compat` is checked
+/// on its own).
 fn comparable(cfg: &Value) -> Value {
     let mut c = cfg.clone();
     if let Some(o) = c.as_object_mut() {
@@ -104,13 +107,43 @@ fn missing_message(missing: &[u64], n: u64, docs: &[Doc], shards: &[(u64, u64)])
     format!("{what}: {}", given.join(", "))
 }
 
+/// The pgbench a document's run reproduced (`--compat`), as a message
+/// names it: 17 for documents from before there was a choice.
+fn compat_of(d: &Doc) -> String {
+    match fields::at(&d.v, &["configuration", "compat"]) {
+        Value::Null => "17".into(),
+        v => v.to_string(),
+    }
+}
+
+/// Checks that `docs` reproduced the same pgbench; under `force` a
+/// difference is a warning (the report is the first one's).
+fn same_compat(docs: &[Doc], force: bool) -> Result<(), Error> {
+    let first = &docs[0];
+    for d in &docs[1..] {
+        let (a, b) = (compat_of(first), compat_of(d));
+        if a != b {
+            let what = format!(
+                "\"{}\" and \"{}\" reproduce different pgbench versions (--compat={a} and --compat={b})",
+                first.path, d.path
+            );
+            if !force {
+                return Err(Error::new(what).hint("Use --force to merge them anyway."));
+            }
+            crate::log::warning!("{what}: the report is pgbench {a}'s");
+        }
+    }
+    Ok(())
+}
+
 /// Checks that `docs` are the N shards of one run, each once, and puts
 /// them in shard order.
-pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Error> {
+pub(super) fn same_run(docs: &mut [Doc], force: bool) -> Result<(), Error> {
     let mut shards = Vec::with_capacity(docs.len());
     for d in docs.iter() {
         shards.push(shard_of(d)?);
     }
+    same_compat(docs, force)?;
     let (first, n) = (&docs[0], shards[0].1);
     for (d, &(_, count)) in docs.iter().zip(&shards) {
         if count != n {

@@ -74,7 +74,7 @@ pub(crate) fn run(m: &MergeConfig) -> Result<(Merged, Written), Error> {
     for path in &m.files {
         docs.push(Doc { path: path.clone(), v: check::read(path)? });
     }
-    check::same_run(&mut docs)?;
+    check::same_run(&mut docs, m.force)?;
     merge(m, &docs).map_err(|BadField(field)| {
         Error::new(format!("the reports lack \"{field}\", or it is not what it should be"))
     })
