@@ -12,6 +12,7 @@
 //! there are). Nothing here connects to a server.
 
 mod compare;
+mod compat;
 mod ext;
 mod getopt;
 /// The manual page documents every option (a test).
@@ -182,11 +183,11 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let command_line: Vec<String> = argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
     // --help and --version count only as the first argument (or after
     // --compat).
-    if let Some(first) = first_after_compat(&argv) {
+    if let Some(first) = compat::first_after_compat(&argv) {
         let help = first == "--help" || first == "-?";
         if help || first == "--version" || first == "-V" {
-            let pgbench = match last_compat(&argv) {
-                Some(v) => compat_value(&v)?,
+            let pgbench = match compat::last_compat(&argv) {
+                Some(v) => compat::compat_value(&v)?,
                 None => version::DEFAULT,
             };
             // -V: one line, as C pgbench prints: scripts read its third word.
@@ -200,7 +201,7 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let seed = set_random_seed(env_seed.as_deref()).map_err(|e| {
         e.and_error("error while setting random seed from PGBENCH_RANDOM_SEED environment variable")
     })?;
-    let (pgbench, items, getopt_error) = read_options(argv.into_iter().skip(1).collect());
+    let (pgbench, items, getopt_error) = compat::read_options(argv.into_iter().skip(1).collect());
     let mut a = LowArgs::new(seed, pgbench);
 
     if getopt_error.is_none() && items.iter().any(|i| matches!(i, Item::Opt(Opt::Merge, _))) {
@@ -222,73 +223,6 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
             .into());
     }
     validate(a, positionals, command_line)
-}
-
-/// Reads the command line with the long options of the pgbench it names
-/// (the last `--compat`; else the default): the pgbench, and what getopt
-/// read. A `--compat` after an option getopt could not read does not
-/// count (glibc stops there).
-fn read_options(args: Vec<OsString>) -> (&'static Pgbench, Vec<Item>, Option<getopt::GetoptError>) {
-    let mut pgbench = version::DEFAULT;
-    let mut tried = Vec::new();
-    loop {
-        tried.push(pgbench.major);
-        let (items, error) = getopt::parse(args.clone(), pgbench.major);
-        let named = items.iter().rev().find_map(|i| match i {
-            Item::Opt(Opt::Compat, Some(v)) => compat_value(&v.to_string_lossy()).ok(),
-            _ => None,
-        });
-        match named {
-            Some(p) if getopt::same_options(p.major, pgbench.major) => {
-                return (p, items, error);
-            }
-            // (Read again with its options; a command line that names
-            // another pgbench then is not read a third time.)
-            Some(p) if !tried.contains(&p.major) => pgbench = p,
-            _ => return (pgbench, items, error),
-        }
-    }
-}
-
-/// `--compat`'s value: the pgbench it names.
-fn compat_value(v: &str) -> Result<&'static Pgbench, Exit> {
-    match v.parse().ok().and_then(version::of) {
-        Some(p) => Ok(p),
-        None => {
-            Err(Error::new(format!("--compat must be {} (not \"{v}\")", Pgbench::listed())).into())
-        }
-    }
-}
-
-/// The first argument after the `--compat` options that lead `argv`
-/// (where `--help` and `-V` count).
-fn first_after_compat(argv: &[OsString]) -> Option<&OsString> {
-    let mut i = 1;
-    loop {
-        let arg = argv.get(i)?;
-        if arg == "--compat" {
-            i += 2;
-        } else if arg.to_string_lossy().starts_with("--compat=") {
-            i += 1;
-        } else {
-            return Some(arg);
-        }
-    }
-}
-
-/// The value of the last `--compat` of `argv` (`--compat=V`, `--compat
-/// V`), read as text: how `--help` and `-V` find it.
-fn last_compat(argv: &[OsString]) -> Option<String> {
-    let mut value = None;
-    for (i, arg) in argv.iter().enumerate().skip(1) {
-        let text = arg.to_string_lossy();
-        if let Some(v) = text.strip_prefix("--compat=") {
-            value = Some(v.to_string());
-        } else if arg == "--compat" {
-            value = argv.get(i + 1).map(|v| v.to_string_lossy().into_owned());
-        }
-    }
-    value
 }
 
 /// `--merge FILE...`, with only `--latency-percentiles` and
@@ -562,9 +496,9 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.exit_on_abort = true;
         }
         Opt::Debug => log::set_debug(true),
-        // (Read before the other options: see read_options.)
+        // (Read before the other options: see compat::read_options.)
         Opt::Compat => {
-            compat_value(&v)?;
+            compat::compat_value(&v)?;
         }
         Opt::LatencyPercentiles => {
             a.benchmarking_option_set = true;
