@@ -465,7 +465,7 @@ fn command_line_errors() {
         ),
         (
             &["--compare", "a.json", "b.json", "-c", "2"],
-            "pgbench: error: --compare can be used only with --force, --fail-if, --report-json and --report-html\n",
+            "pgbench: error: --compare can be used only with --fail-if, --report-json, --report-html and --force\n",
         ),
         (
             &["--compare", "a.json", "b.json", "--fail-if=tps<5"],
@@ -479,10 +479,7 @@ fn command_line_errors() {
             &["--compare", "a.json", "b.json"],
             "pgbench: error: could not read file \"a.json\": No such file or directory\n",
         ),
-        (
-            &["--fail-if=tps<-5%"],
-            "pgbench: error: --force and --fail-if can be used only with --compare\n",
-        ),
+        (&["--fail-if=tps<-5%"], "pgbench: error: --fail-if can be used only with --compare\n"),
         (
             &["--sweep-clients=1,0"],
             "pgbench: error: invalid value \"1,0\" for option --sweep-clients\n",
