@@ -2,9 +2,9 @@
 //! one table ([`Pgbench`]) that says how it differs from the one before:
 //! its version strings (`-V`, the banner, the JSON report) and every
 //! difference a command line shows. The report, the logs, `-i`, `--help`
-//! and the option checks consult the table of the version chosen; no
-//! other code compares version numbers. Read [`PGBENCH_18`] and
-//! [`PGBENCH_19`] beside the release notes of PostgreSQL 18 and 19.
+//! and the option checks consult the table of the version chosen, never
+//! its number. Read [`PGBENCH_18`] and [`PGBENCH_19`] beside the release
+//! notes of PostgreSQL 18 and 19.
 //!
 //! Options that become pgbench's own in some version are in the options'
 //! table (`cli::options`, their `in_pgbench`): `--continue-on-error`

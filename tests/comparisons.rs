@@ -420,6 +420,11 @@ fn unlike_runs_are_refused_naming_the_difference() {
             json!(40),
             "the transactions per client (-t): 20 in \"a.json\", 40 in \"b.json\"",
         ),
+        (
+            "/configuration/compat",
+            json!(19),
+            "the pgbench reproduced (--compat): 17 in \"a.json\", 19 in \"b.json\"",
+        ),
         ("/server_version", json!("99.1"), ""),
         ("/configuration/scripts/0/weight", json!(3), ""),
     ];

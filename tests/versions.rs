@@ -733,3 +733,26 @@ fn open_files_limit_of_each_version() {
         no_server_case(&name, &run, 1, "", &stderr, |s| s.to_string());
     }
 }
+
+/// The JSON report names the version reproduced (`pgbench_version`) and
+/// records it in its configuration (`compat`).
+#[test]
+fn the_json_report_records_the_version() {
+    if !require(Need::Server) {
+        return;
+    }
+    for v in VERSIONS {
+        let name = format!("json_v{v}");
+        let db = create_db_on(crate::harness::cluster(), &name);
+        let run = Pgbench::new(["-n", "-t", "2", "-f", "ok.sql", "--report-json=r.json", &db.name])
+            .file("ok.sql", OK)
+            .compat(v)
+            .label(&name);
+        let out = run.run_under_test();
+        assert_eq!(out.status, Status::Exit(0), "{name}: {}", out.stderr);
+        let doc: serde_json::Value =
+            serde_json::from_str(&out.read_file("r.json")).expect("a JSON document");
+        assert_eq!(doc["pgbench_version"], serde_json::json!(pg_version(v)), "{name}");
+        assert_eq!(doc["configuration"]["compat"], serde_json::json!(v), "{name}");
+    }
+}

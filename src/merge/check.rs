@@ -214,6 +214,29 @@ mod tests {
         Doc { path: path.into(), v: Value::Null }
     }
 
+    /// Shards that reproduced different pgbench versions are refused,
+    /// but under --force; a document without `compat` is 17's.
+    #[test]
+    fn shards_of_different_compat_need_force() {
+        let of = |path: &str, compat: Value| Doc {
+            path: path.into(),
+            v: serde_json::json!({"configuration": {"compat": compat}}),
+        };
+        let same = [of("a.json", Value::Null), of("b.json", serde_json::json!(17))];
+        assert!(same_compat(&same, false).is_ok());
+        let differ = [of("a.json", serde_json::json!(18)), of("b.json", serde_json::json!(19))];
+        let e = same_compat(&differ, false).unwrap_err();
+        let p = crate::log::progname();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{p}: error: \"a.json\" and \"b.json\" reproduce different pgbench versions (--compat=18 and --compat=19)\n\
+                 {p}: hint: Use --force to merge them anyway.\n"
+            )
+        );
+        assert!(same_compat(&differ, true).is_ok());
+    }
+
     #[test]
     fn messages_list_the_files_in_english() {
         assert_eq!(quoted(&["a"]), "\"a\"");
