@@ -56,6 +56,16 @@ pub(crate) enum Freeze {
     PlainTables,
 }
 
+/// The line a `\gset` or `\aset` that follows no SQL command is reported at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GsetErrorLine {
+    /// 17: the line where the scan for the command before it started
+    /// (blank lines before it are not counted).
+    ScanStart,
+    /// 18: its own line.
+    Own,
+}
+
 /// What `-c` does when the open-files limit is below `clients + 3`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum OpenFiles {
@@ -83,6 +93,8 @@ pub(crate) struct Pgbench {
     /// `-r`: the gap between the failures and the retries columns and
     /// before the command's text.
     pub(crate) command_gap: &'static str,
+    /// A script's misplaced `\gset`.
+    pub(crate) gset_error_line: GsetErrorLine,
     /// With `--failures-detailed` the report and each script's section
     /// have `number of other failures` (SQL errors `--continue-on-error`
     /// continued), also without `--continue-on-error`.
@@ -108,6 +120,7 @@ pub(crate) const PGBENCH_17: Pgbench = Pgbench {
     report_end: ReportEnd::AfterFailureLines,
     script_counts: ScriptCounts::Successful,
     command_gap: "  ",
+    gset_error_line: GsetErrorLine::ScanStart,
     other_failures_line: false,
     other_failures_column: false,
     unlogged: Unlogged::AllTables,
@@ -126,6 +139,8 @@ pub(crate) const PGBENCH_18: Pgbench = Pgbench {
     report_end: ReportEnd::BeforeFailureLines,
     script_counts: ScriptCounts::AllThenProcessed,
     command_gap: " ",
+    // Scripts' errors are located by the lexer's position.
+    gset_error_line: GsetErrorLine::Own,
     // Partitioned tables cannot be unlogged from PostgreSQL 18 on, and
     // pgbench stopped asking for one.
     unlogged: Unlogged::PartitionsOnly,

@@ -774,7 +774,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
 /// conditional-structure error.
 fn add_script(a: &mut LowArgs, desc: &str, text: &[u8], weight: i32) -> Result<(), Exit> {
     let full = a.scripts.len() >= MAX_SCRIPTS;
-    let mut s = match script::parse_script(desc, text, &mut a.registry) {
+    let mut s = match script::parse_script_of(a.pgbench, desc, text, &mut a.registry) {
         Ok(_) | Err(ScriptError::Condition { .. }) if full => {
             return Err(Error::new(format!("at most {MAX_SCRIPTS} SQL scripts are allowed")).into());
         }
