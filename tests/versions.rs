@@ -10,9 +10,11 @@
 //! (of a script that ran nothing too), the `-r` columns, the aggregate
 //! log's columns, 19's other failures and its `--continue-on-error` (its
 //! abbreviations, `--help`, the log's `other`; the extension under 17 and
-//! 18), `-V`, `--help` and the open-files limit. (`-i`'s differences are
-//! in `init`, every builtin on each version's server in `servers`; the
-//! other modules compare with 17.)
+//! 18), `-V`, `--help`, the open-files limit, the JSON report's version,
+//! and `-P` lines (the same in all). (`-i`'s differences are in `init`,
+//! every builtin on each version's server in `servers`, the command-line
+//! errors in `cli`, the scripts' errors in `syntax_errors` and `scripts`
+//! as each version; the other modules compare with 17.)
 
 use crate::harness::bench::{Bench, report_head_of};
 use crate::harness::cluster::{self, Cluster, create_db_on};
@@ -754,5 +756,46 @@ fn the_json_report_records_the_version() {
             serde_json::from_str(&out.read_file("r.json")).expect("a JSON document");
         assert_eq!(doc["pgbench_version"], serde_json::json!(pg_version(v)), "{name}");
         assert_eq!(doc["configuration"]["compat"], serde_json::json!(v), "{name}");
+    }
+}
+
+/// `-P` lines under `-R`, `-L` and `--max-tries` (the same in every
+/// version: lag, skipped, retried and retries), and the report's shape.
+#[test]
+fn progress_lines() {
+    if !require(Need::Server) {
+        return;
+    }
+    for v in VERSIONS {
+        let Some(server) = cluster::server(v) else { return };
+        let name = format!("progress_v{v}");
+        let args = [
+            "-n",
+            "-T",
+            "2",
+            "-c",
+            "1",
+            "-P",
+            "1",
+            "-R",
+            "100",
+            "-L",
+            "5000",
+            "--max-tries=2",
+            "-f",
+            "ok.sql",
+        ];
+        let mut r = bench(&name, v, server, &args, &[("ok.sql", OK)]).mask_stdout(digits).run();
+        r.same_status().same_stdout().status(0);
+        let opts =
+            shapes::ProgressOpts { lag: true, skipped: true, retries: true, timestamp: false };
+        r.each_raw(|o| {
+            let lines: Vec<&str> = o.stderr.lines().collect();
+            if !(1..=2).contains(&lines.len()) {
+                return Err(format!("{} lines on stderr, not 1 or 2 progress lines", lines.len()));
+            }
+            lines.iter().try_for_each(|l| shapes::parse_progress_line(l, opts).map(|_| ()))
+        });
+        r.finish();
     }
 }
