@@ -81,12 +81,14 @@ lint:
 	$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --document-private-items $(CARGO_FLAGS)
 
-## The real C pgbench 17 and PostgreSQL 17 and 18, which the tests compare
-## with (as root; from Debian's archive, into /opt/pgbench-rs-ref), and the
-## Python libraries that check the JSON report (into target/pytools).
+## The real C pgbench 17, 18 and 19 with their servers, which the tests
+## compare with (as root; from Debian's archive, into /opt/pgbench-rs-ref),
+## the Python libraries that check the JSON report (into target/pytools),
+## and PostgreSQL 18's pgbench TAP suite (into target/tap18).
 reference:
 	scripts/pgref.sh
 	scripts/pytools.sh
+	scripts/tap18.sh --fetch
 
 ## Build, start a throwaway server, initialize it and run a short benchmark.
 demo:

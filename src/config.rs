@@ -29,6 +29,9 @@ pub(crate) struct MergeConfig {
     /// document, its page and its table (of a single document that is not
     /// a shard's: its table).
     pub(crate) reports: ReportFiles,
+    /// `--force`: merge shards run with different `--compat` (the report
+    /// is the first one's).
+    pub(crate) force: bool,
 }
 
 /// The report files a command writes besides its text (a run, a sweep,
@@ -126,6 +129,8 @@ impl PartitionMethod {
 /// Settings for `-i`.
 #[derive(Debug)]
 pub(crate) struct InitConfig {
+    /// The pgbench reproduced (`--compat`).
+    pub(crate) pgbench: &'static crate::version::Pgbench,
     /// How to connect.
     pub(crate) conn: ConnParams,
     /// The step letters to run, in order (spaces are skipped).
@@ -310,6 +315,8 @@ impl RunLength {
 /// Settings for a benchmark run.
 #[derive(Debug)]
 pub(crate) struct BenchConfig {
+    /// The pgbench reproduced (`--compat`).
+    pub(crate) pgbench: &'static crate::version::Pgbench,
     /// How to connect.
     pub(crate) conn: ConnParams,
     /// The scripts to run, with their weights; commands finalized for the

@@ -107,7 +107,7 @@ fn password_prompt_then_benchmark() {
     // for the three client connections.
     assert_eq!(text.matches("Password: ").count(), 1, "{text}");
     assert!(text.contains("number of transactions actually processed: 6/6"), "{text}");
-    if let Some(c) = c_pgbench_or_skip() {
+    if let Some(c) = c_pgbench_or_skip(17) {
         let (c_status, c_text) = run_with_terminal(&c.path.display().to_string(), &args, PASSWORD);
         assert_eq!(c_status, status);
         let strip = |t: &str| mask(t).replace(&c.path.display().to_string(), "pgbench");
@@ -125,7 +125,7 @@ fn wrong_password_fails_like_c() {
     assert_eq!(status, 1, "{text}");
     assert!(text.contains("password authentication failed for user \"pw_user\""), "{text}");
     assert!(text.contains("could not create connection for initialization"), "{text}");
-    if let Some(c) = c_pgbench_or_skip() {
+    if let Some(c) = c_pgbench_or_skip(17) {
         let (c_status, c_text) =
             run_with_terminal(&c.path.display().to_string(), "-i -I dt", "wrong");
         assert_eq!(c_status, status);

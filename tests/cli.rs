@@ -7,16 +7,20 @@
 //! counts).
 //!
 //! Each case stores the exact pgbench 17 output (status, stdout, stderr) and
-//! checks the binary under test against it; when the real C pgbench 17 is
-//! installed the stored expectation is also checked against C's output. No
+//! checks the binary under test against it as pgbench 17, 18 and 19 (with
+//! each one's `--compat`; the few cases whose output differs between them,
+//! `--help`, `-V` and abbreviations that 19's `--continue-on-error` takes,
+//! store each version's); when the real C pgbench of a version is installed
+//! the stored expectation is also checked against its output. No
 //! server is started: PGHOST points at an empty
 //! directory, so the cases that get as far as connecting fail in the same
 //! way for both (`{PGHOST}`/`{PGPORT}` in expectations stand for it).
 
 use crate::harness::expected::{
-    self, BUILTINS_EXTENSIONS, HELP_17, LONG_OPTIONS_17, PG_VERSION, VERSION_17_MASKED,
-    ambiguous_line_17, extension_section_names, help_ours,
+    self, BUILTINS_EXTENSIONS, PG_VERSION, ambiguous_line_of, extension_section_names, help_of,
+    help_ours_of,
 };
+use crate::harness::runner::VERSIONS;
 use crate::harness::{Check, Expected, Pgbench, c_output, normalize};
 
 /// One command-line case.
@@ -33,10 +37,11 @@ struct Case {
     /// What pgbench-rs prints on stdout instead of `stdout` (a difference
     /// README lists), if it differs.
     ours_stdout: Option<String>,
-    /// What pgbench-rs prints on stderr instead of `stderr`, if it differs.
-    ours_stderr: Option<String>,
     /// What pgbench-rs prints on stderr after `stderr`.
     ours_after_stderr: String,
+    /// The pgbench versions the case is checked as (pgbench-rs with their
+    /// `--compat`, and their C pgbench): all, unless their outputs differ.
+    versions: Vec<u32>,
 }
 
 impl Case {
@@ -55,9 +60,16 @@ impl Case {
             stdout: String::new(),
             stderr: String::new(),
             ours_stdout: None,
-            ours_stderr: None,
             ours_after_stderr: String::new(),
+            versions: VERSIONS.to_vec(),
         }
+    }
+
+    /// Checked as these pgbench versions only (the stored text is theirs,
+    /// and another version's differs).
+    fn in_versions(mut self, versions: &[u32]) -> Self {
+        self.versions = versions.to_vec();
+        self
     }
 
     fn env(mut self, k: &str, v: &str) -> Self {
@@ -102,12 +114,6 @@ impl Case {
         self
     }
 
-    /// pgbench-rs prints `s` on stderr where C prints `stderr`.
-    fn ours_stderr(mut self, s: &str) -> Self {
-        self.ours_stderr = Some(s.into());
-        self
-    }
-
     /// What pgbench-rs prints on stderr after C's text.
     fn ours_after_stderr(mut self, s: &str) -> Self {
         self.ours_after_stderr = s.into();
@@ -115,7 +121,14 @@ impl Case {
     }
 
     fn check(self, name: &str) {
-        let mut run = Pgbench::no_server(&self.args).label(name).stdin(self.stdin.clone());
+        for v in &self.versions {
+            self.check_as(*v, &format!("{name} (as pgbench {v})"));
+        }
+    }
+
+    fn check_as(&self, version: u32, name: &str) {
+        let mut run =
+            Pgbench::no_server(&self.args).compat(version).label(name).stdin(self.stdin.clone());
         for (k, v) in &self.env {
             run = run.env(k, v);
         }
@@ -140,15 +153,12 @@ impl Case {
         if let Some(s) = &self.ours_stdout {
             ours.stdout = run.expand(s);
         }
-        if let Some(s) = &self.ours_stderr {
-            ours.stderr = run.expand(s);
-        }
         ours.stderr.push_str(&self.ours_after_stderr);
         check.expected("pgbench-rs", &masked(run.run_under_test()), &ours);
         if let Some(c) = c_output(&run) {
             let c = masked(c);
             // A mismatch here means the stored expectation is wrong.
-            check.expected("C pgbench", &c, &expected);
+            check.expected(&format!("C pgbench {version}"), &c, &expected);
         }
         check.finish();
     }
@@ -162,29 +172,38 @@ fn repeat(s: &str, n: usize) -> impl Iterator<Item = &str> {
 
 #[test]
 fn version() {
-    Case::new(["--version"])
-        .mask(normalize::mask_version)
-        .status(0)
-        .stdout(&format!("{VERSION_17_MASKED}\n"))
-        .check("version");
+    for v in VERSIONS {
+        Case::new(["--version"])
+            .in_versions(&[v])
+            .mask(normalize::mask_version)
+            .status(0)
+            .stdout(&format!("{}\n", expected::version_masked(v)))
+            .check("version");
+    }
 }
 
 #[test]
 fn version_short() {
-    Case::new(["-V"])
-        .mask(normalize::mask_version)
-        .status(0)
-        .stdout(&format!("{VERSION_17_MASKED}\n"))
-        .check("version_short");
+    for v in VERSIONS {
+        Case::new(["-V"])
+            .in_versions(&[v])
+            .mask(normalize::mask_version)
+            .status(0)
+            .stdout(&format!("{}\n", expected::version_masked(v)))
+            .check("version_short");
+    }
 }
 
 #[test]
 fn version_first_ignores_the_rest() {
-    Case::new(["-V", "--bad", "-x"])
-        .mask(normalize::mask_version)
-        .status(0)
-        .stdout(&format!("{VERSION_17_MASKED}\n"))
-        .check("version_first_ignores_the_rest");
+    for v in VERSIONS {
+        Case::new(["-V", "--bad", "-x"])
+            .in_versions(&[v])
+            .mask(normalize::mask_version)
+            .status(0)
+            .stdout(&format!("{}\n", expected::version_masked(v)))
+            .check("version_first_ignores_the_rest");
+    }
 }
 
 #[test]
@@ -541,43 +560,55 @@ fn tap_duration_multiple_of_aggregation() {
 
 #[test]
 fn help() {
-    Case::new(["--help"])
-        .mask(extension_section_names)
-        .status(0)
-        .stdout(HELP_17)
-        .ours_stdout(&help_ours())
-        .check("help");
+    for v in VERSIONS {
+        Case::new(["--help"])
+            .in_versions(&[v])
+            .mask(extension_section_names)
+            .status(0)
+            .stdout(&help_of(v))
+            .ours_stdout(&help_ours_of(v))
+            .check("help");
+    }
 }
 
 #[test]
 fn help_short() {
-    Case::new(["-?"])
-        .mask(extension_section_names)
-        .status(0)
-        .stdout(HELP_17)
-        .ours_stdout(&help_ours())
-        .check("help_short");
+    for v in VERSIONS {
+        Case::new(["-?"])
+            .in_versions(&[v])
+            .mask(extension_section_names)
+            .status(0)
+            .stdout(&help_of(v))
+            .ours_stdout(&help_ours_of(v))
+            .check("help_short");
+    }
 }
 
 #[test]
 fn help_first_ignores_the_rest() {
-    Case::new(["--help", "-x", "--bad"])
-        .mask(extension_section_names)
-        .status(0)
-        .stdout(HELP_17)
-        .ours_stdout(&help_ours())
-        .check("help_first_ignores_the_rest");
+    for v in VERSIONS {
+        Case::new(["--help", "-x", "--bad"])
+            .in_versions(&[v])
+            .mask(extension_section_names)
+            .status(0)
+            .stdout(&help_of(v))
+            .ours_stdout(&help_ours_of(v))
+            .check("help_first_ignores_the_rest");
+    }
 }
 
 #[test]
 fn help_ignores_bad_random_seed_env() {
-    Case::new(["--help"])
-        .env("PGBENCH_RANDOM_SEED", "bad")
-        .mask(extension_section_names)
-        .status(0)
-        .stdout(HELP_17)
-        .ours_stdout(&help_ours())
-        .check("help_ignores_bad_random_seed_env");
+    for v in VERSIONS {
+        Case::new(["--help"])
+            .env("PGBENCH_RANDOM_SEED", "bad")
+            .in_versions(&[v])
+            .mask(extension_section_names)
+            .status(0)
+            .stdout(&help_of(v))
+            .ours_stdout(&help_ours_of(v))
+            .check("help_ignores_bad_random_seed_env");
+    }
 }
 
 #[test]
@@ -1035,25 +1066,30 @@ fn getopt_exact_match_beats_prefix() {
 /// them exactly: getopt lists the candidates in the order of 17's table.
 #[test]
 fn getopt_every_ambiguous_prefix() {
-    let mut prefixes: Vec<&str> = LONG_OPTIONS_17
-        .iter()
-        .flat_map(|o| (1..o.len()).map(move |n| &o[..n]))
-        .filter(|p| {
-            !LONG_OPTIONS_17.contains(p)
-                && LONG_OPTIONS_17.iter().filter(|o| o.starts_with(p)).count() > 1
-        })
-        .collect();
-    prefixes.sort_unstable();
-    prefixes.dedup();
-    assert_eq!(prefixes.len(), 33, "ambiguous prefixes: {prefixes:?}");
-    for p in prefixes {
-        Case::new([format!("--{p}")])
-            .status(1)
-            .stderr(&format!(
-                "{}\npgbench: hint: Try \"pgbench --help\" for more information.\n",
-                ambiguous_line_17(p)
-            ))
-            .check(&format!("getopt_ambiguous_prefix_{p}"));
+    for v in VERSIONS {
+        let options = expected::long_options_of(v);
+        let mut prefixes: Vec<&str> = options
+            .iter()
+            .flat_map(|o| (1..o.len()).map(move |n| &o[..n]))
+            .filter(|p| {
+                !options.contains(p) && options.iter().filter(|o| o.starts_with(p)).count() > 1
+            })
+            .collect();
+        prefixes.sort_unstable();
+        prefixes.dedup();
+        // (19's --continue-on-error makes --co and --con ambiguous.)
+        let n = if v >= 19 { 35 } else { 33 };
+        assert_eq!(prefixes.len(), n, "ambiguous prefixes of {v}: {prefixes:?}");
+        for p in prefixes {
+            Case::new([format!("--{p}")])
+                .in_versions(&[v])
+                .status(1)
+                .stderr(&format!(
+                    "{}\npgbench: hint: Try \"pgbench --help\" for more information.\n",
+                    ambiguous_line_of(v, p)
+                ))
+                .check(&format!("getopt_ambiguous_prefix_{p}"));
+        }
     }
 }
 
@@ -1087,9 +1123,19 @@ fn getopt_ambiguous_f() {
 #[test]
 fn getopt_ambiguous_c() {
     Case::new(["--c"])
+        .in_versions(&[17, 18])
         .status(1)
         .stderr(concat!(
             "pgbench: option '--c' is ambiguous; possibilities: '--client' '--connect'\n",
+            "pgbench: hint: Try \"pgbench --help\" for more information.\n",
+        ))
+        .check("getopt_ambiguous_c");
+    // 19 has --continue-on-error.
+    Case::new(["--c"])
+        .in_versions(&[19])
+        .status(1)
+        .stderr(concat!(
+            "pgbench: option '--c' is ambiguous; possibilities: '--client' '--connect' '--continue-on-error'\n",
             "pgbench: hint: Try \"pgbench --help\" for more information.\n",
         ))
         .check("getopt_ambiguous_c");
@@ -2744,19 +2790,14 @@ fn sql_arguments_are_not_counted_in_simple_mode() {
         .check("sql_arguments_are_not_counted_in_simple_mode");
 }
 
-/// 17 only compares with the soft limit and never raises it; pgbench-rs,
-/// as 18, raises the soft limit up to the hard one and names that (the
-/// same where the soft limit is the hard one).
+/// 17 only compares with the soft limit and never raises it (18 and 19:
+/// tests/versions.rs).
 #[test]
 fn clients_exceed_open_files_limit() {
     Case::new(["-c", "2147483640"])
         .status(1)
         .stderr(concat!(
             "pgbench: error: need at least 2147483643 open files, but system limit is {NOFILE}\n",
-            "pgbench: hint: Reduce number of clients, or use limit/ulimit to increase the system limit.\n",
-        ))
-        .ours_stderr(concat!(
-            "pgbench: error: need at least 2147483643 open files, but system limit is {NOFILE_HARD}\n",
             "pgbench: hint: Reduce number of clients, or use limit/ulimit to increase the system limit.\n",
         ))
         .check("clients_exceed_open_files_limit");
@@ -2864,7 +2905,7 @@ fn shard_start_at_and_merge_values() {
         (
             "merge_with_bench_options",
             &["--merge", "-c", "2", "a.json"],
-            "pgbench: error: --merge can be used only with --latency-percentiles, --report-json, --report-html and --report-csv\n",
+            "pgbench: error: --merge can be used only with --latency-percentiles, --report-json, --report-html, --report-csv and --force\n",
         ),
     ];
     for (name, args, stderr) in cases {
@@ -2930,7 +2971,9 @@ fn extensions_leave_abbreviations_alone() {
             "pgbench: hint: Try \"pgbench --help\" for more information.\n",
         ))
         .check("warmup_prefix_is_unknown");
+    // (In 19 it is --continue-on-error: tests/versions.rs.)
     Case::new(["--continue"])
+        .in_versions(&[17, 18])
         .status(1)
         .stderr(concat!(
             "pgbench: unrecognized option '--continue'\n",

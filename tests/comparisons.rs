@@ -447,6 +447,11 @@ fn unlike_runs_are_refused_naming_the_difference() {
             json!(40),
             "the transactions per client (-t): 20 in \"a.json\", 40 in \"b.json\"",
         ),
+        (
+            "/configuration/compat",
+            json!(19),
+            "the pgbench reproduced (--compat): 17 in \"a.json\", 19 in \"b.json\"",
+        ),
         ("/server_version", json!("99.1"), ""),
         ("/configuration/scripts/0/weight", json!(3), ""),
     ];
@@ -492,7 +497,7 @@ fn command_line_errors() {
         ),
         (
             &["--compare", "a.json", "b.json", "-c", "2"],
-            "pgbench: error: --compare can be used only with --force, --fail-if, --report-json, --report-html and --report-csv\n",
+            "pgbench: error: --compare can be used only with --fail-if, --report-json, --report-html, --report-csv and --force\n",
         ),
         (
             &["--compare", "a.json", "b.json", "--fail-if=tps<5"],
@@ -506,10 +511,7 @@ fn command_line_errors() {
             &["--compare", "a.json", "b.json"],
             "pgbench: error: could not read file \"a.json\": No such file or directory\n",
         ),
-        (
-            &["--fail-if=tps<-5%"],
-            "pgbench: error: --force and --fail-if can be used only with --compare\n",
-        ),
+        (&["--fail-if=tps<-5%"], "pgbench: error: --fail-if can be used only with --compare\n"),
         (
             &["--sweep-clients=1,0"],
             "pgbench: error: invalid value \"1,0\" for option --sweep-clients\n",

@@ -342,7 +342,7 @@ fn sigint_during_initialization_cancels_as_c_does() {
     if !require(Need::Server) {
         return;
     }
-    let Some(c) = crate::harness::runner::c_pgbench_or_skip() else { return };
+    let Some(c) = crate::harness::runner::c_pgbench_or_skip(17) else { return };
     let mut outs = Vec::new();
     for which in ["rs", "c"] {
         let db = create_db(&format!("int-init-{which}"));

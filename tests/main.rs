@@ -38,9 +38,15 @@ mod scripts;
 #[cfg(test)]
 mod logs;
 
-/// Benchmark runs against PostgreSQL 17 and 18 servers compared with C.
+/// Benchmark runs against PostgreSQL 17, 18 and 19 servers compared with
+/// the C pgbench of each.
 #[cfg(test)]
 mod servers;
+
+/// What pgbench 17, 18 and 19 print differently, each compared with its C
+/// pgbench (`--compat`).
+#[cfg(test)]
+mod versions;
 
 /// Latency percentiles and the JSON report against a real server.
 #[cfg(test)]

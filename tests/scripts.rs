@@ -5,11 +5,13 @@
 //! `\setshell`/`\shell`, pipelines, an incomplete transaction block, COPY
 //! in a script, `--exit-on-abort`, and the server's logging of bind
 //! parameters. What only 17 can run (`\syncpipeline`, `--exit-on-abort`)
-//! is checked against stored 17 expectations.
+//! is checked against stored 17 expectations. The script errors are
+//! compared as pgbench 17, 18 and 19 (18 reports a run in which no
+//! transaction ran otherwise).
 
 use std::sync::{Arc, Mutex};
 
-use crate::harness::bench::{Bench, Ran, TAIL, banner, pgbench_db, report_head};
+use crate::harness::bench::{Bench, Ran, TAIL, banner, pgbench_db, report_head, report_head_of};
 use crate::harness::{Need, require};
 use crate::harness::{Output, Pgbench, cluster, create_db, shapes};
 
@@ -17,11 +19,16 @@ use crate::harness::{Output, Pgbench, cluster, create_db, shapes};
 /// aborted before finishing any transaction (17 prints the failed line with
 /// NaN, then stops).
 fn aborted_report(script: &str, mode: &str, per_client: u32) -> String {
+    aborted_report_of(17, script, mode, per_client)
+}
+
+/// [`aborted_report`] of pgbench `v` (18 stops after the processed line).
+fn aborted_report_of(v: u32, script: &str, mode: &str, per_client: u32) -> String {
+    let nan = if v == 17 { "number of failed transactions: 0 (NaN%)\n" } else { "" };
     format!(
         "{}number of transactions per client: {per_client}\n\
-         number of transactions actually processed: 0/{per_client}\n\
-         number of failed transactions: 0 (NaN%)\n",
-        report_head(script, mode, 1, 1, "1")
+         number of transactions actually processed: 0/{per_client}\n{nan}",
+        report_head_of(v, cluster(), script, mode, 1, 1, "1")
     )
 }
 
@@ -252,21 +259,28 @@ fn script_error_case(name: &str) -> (i32, Vec<&'static str>, String) {
     (status, texts, script)
 }
 
-/// Run one 'pgbench script error' case with both implementations.
+/// Run one 'pgbench script error' case with both implementations, as
+/// pgbench 17, 18 and 19.
 fn script_error(name: &str) {
+    for v in crate::harness::runner::VERSIONS {
+        script_error_as(v, name);
+    }
+}
+
+fn script_error_as(v: u32, name: &str) {
     let (status, texts, script) = script_error_case(name);
     let file = format!("001_pgbench_error_{}", name.replace(' ', "_"));
-    let case = format!("script_error_{}", name.replace(' ', "_"));
+    let case = format!("script_error_{}_v{v}", name.replace(' ', "_"));
     let db = create_db(&case);
     let mut args: Vec<String> = ERROR_OPTS.iter().map(|s| s.to_string()).collect();
     args.extend(["-f".to_string(), file.clone(), db.name.clone()]);
-    let run = Pgbench::new(&args).file(&file, script).label(&case);
+    let run = Pgbench::new(&args).file(&file, script.clone()).compat(v).label(&case);
     let mut r = Bench::new(&case, run).run();
     r.same().status(status);
     if status == 1 {
         r.stdout_is("");
     } else {
-        r.stdout_is(&aborted_report(&file, "prepared", 1)).each(|o| {
+        r.stdout_is(&aborted_report_of(v, &file, "prepared", 1)).each(|o| {
             if o.stderr.ends_with(ABORTED) {
                 Ok(())
             } else {

@@ -10,7 +10,7 @@ mod runner {
     #[test]
     fn configuration() {
         note(&format!("harness: binary under test: {}", runner::under_test_path().display()));
-        if let Some(c) = runner::c_pgbench_or_skip() {
+        if let Some(c) = runner::c_pgbench_or_skip(17) {
             note(&format!(
                 "harness: reference: pgbench (PostgreSQL) {} at {}",
                 c.version,

@@ -49,3 +49,7 @@ mod profiles;
 /// hosts.
 #[cfg(test)]
 mod schedulers;
+
+/// PostgreSQL 18's own pgbench TAP suite, with pgbench-rs as `pgbench`.
+#[cfg(test)]
+mod tap;

@@ -6,7 +6,9 @@
 //! pgbench-rs's own options ([`super::options::EXTENSIONS`]) are long
 //! options that match only their full name: they take no part in
 //! abbreviations, so every abbreviation C pgbench accepts means what it
-//! means there.
+//! means there. An extension that the pgbench reproduced (`--compat`) has
+//! as its own option is one of C's long options there, after the others,
+//! as in C's table: its abbreviations match, and make others ambiguous.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -132,31 +134,50 @@ impl fmt::Display for GetoptError {
     }
 }
 
-/// Finds a long option by exact name or unambiguous prefix.
-fn lookup_long(name: &str, typed: &str) -> Result<&'static Spec, GetoptError> {
-    if let Some(s) = TABLE.iter().find(|s| s.long == name) {
+/// C's long options in pgbench `major`: 17's table, then the extensions
+/// that pgbench has as its own from `major` on.
+fn long_options(major: u32) -> impl Iterator<Item = Spec> {
+    let c = TABLE.iter().map(|s| spec(s.long, s.short, s.has_arg, s.opt));
+    let own = options::EXTENSIONS
+        .iter()
+        .filter(move |e| e.is_pgbench_own(major))
+        .map(|e| spec(e.long, None, e.arg == ExtArg::Required, e.opt));
+    c.chain(own)
+}
+
+/// Whether getopt reads a command line the same way in pgbench `a` and
+/// `b` (whether they have the same long options).
+pub(crate) fn same_options(a: u32, b: u32) -> bool {
+    options::EXTENSIONS.iter().all(|e| e.is_pgbench_own(a) == e.is_pgbench_own(b))
+}
+
+/// Finds a long option of pgbench `major` by exact name or unambiguous
+/// prefix.
+fn lookup_long(name: &str, typed: &str, major: u32) -> Result<Spec, GetoptError> {
+    if let Some(s) = long_options(major).find(|s| s.long == name) {
         return Ok(s);
     }
-    let matches: Vec<&'static Spec> = TABLE.iter().filter(|s| s.long.starts_with(name)).collect();
-    match matches.as_slice() {
-        [] => Err(GetoptError::Unrecognized(typed.to_string())),
-        [one] => Ok(one),
-        many => {
-            Err(GetoptError::Ambiguous(typed.to_string(), many.iter().map(|s| s.long).collect()))
+    let mut matches: Vec<Spec> = long_options(major).filter(|s| s.long.starts_with(name)).collect();
+    match matches.len() {
+        0 => Err(GetoptError::Unrecognized(typed.to_string())),
+        1 => Ok(matches.remove(0)),
+        _ => {
+            Err(GetoptError::Ambiguous(typed.to_string(), matches.iter().map(|s| s.long).collect()))
         }
     }
 }
 
-/// Parses `args` (without `argv[0]`) into the items before the first error,
-/// and that error. The caller acts on the items first, as C's getopt loop
-/// acts on each option before getopt reaches a bad one.
-pub(crate) fn parse(args: Vec<OsString>) -> (Vec<Item>, Option<GetoptError>) {
+/// Parses `args` (without `argv[0]`) with the options of pgbench `major`
+/// into the items before the first error, and that error. The caller acts
+/// on the items first, as C's getopt loop acts on each option before
+/// getopt reaches a bad one.
+pub(crate) fn parse(args: Vec<OsString>, major: u32) -> (Vec<Item>, Option<GetoptError>) {
     let mut items = Vec::new();
-    let err = parse_into(args, &mut items).err();
+    let err = parse_into(args, major, &mut items).err();
     (items, err)
 }
 
-fn parse_into(args: Vec<OsString>, items: &mut Vec<Item>) -> Result<(), GetoptError> {
+fn parse_into(args: Vec<OsString>, major: u32, items: &mut Vec<Item>) -> Result<(), GetoptError> {
     let posixly_correct = std::env::var_os("POSIXLY_CORRECT").is_some();
     let mut parser = lexopt::Parser::from_args(args);
     parser.set_short_equals(false);
@@ -210,7 +231,7 @@ fn parse_into(args: Vec<OsString>, items: &mut Vec<Item>) -> Result<(), GetoptEr
                     Some(v) => format!("{name}={}", v.to_string_lossy()),
                     None => name.clone(),
                 };
-                let s = lookup_long(&name, &typed)?;
+                let s = lookup_long(&name, &typed, major)?;
                 let value = match (s.has_arg, attached) {
                     (true, Some(v)) => Some(v),
                     (true, None) => {
@@ -237,7 +258,12 @@ mod tests {
     use super::*;
 
     fn run(args: &[&str]) -> Result<Vec<Item>, GetoptError> {
-        match parse(args.iter().map(OsString::from).collect()) {
+        run_in(18, args)
+    }
+
+    /// [`run`] with the options of pgbench `major`.
+    fn run_in(major: u32, args: &[&str]) -> Result<Vec<Item>, GetoptError> {
+        match parse(args.iter().map(OsString::from).collect(), major) {
             (items, None) => Ok(items),
             (_, Some(e)) => Err(e),
         }
@@ -326,6 +352,42 @@ mod tests {
             run(&["--report-j=x"]).unwrap_err().to_string(),
             "unrecognized option '--report-j=x'"
         );
+    }
+
+    /// In pgbench 19 `--continue-on-error` is C's own: its abbreviations
+    /// match, and `--co` and `--con` are no longer `--connect`; before,
+    /// it matches only its full name.
+    #[test]
+    fn continue_on_error_is_pgbench_19s_own() {
+        for major in [17, 18] {
+            assert_eq!(run_in(major, &["--co"]), Ok(vec![opt(Opt::Connect, None)]));
+            assert_eq!(run_in(major, &["--con"]), Ok(vec![opt(Opt::Connect, None)]));
+            assert_eq!(
+                run_in(major, &["--cont"]).unwrap_err().to_string(),
+                "unrecognized option '--cont'"
+            );
+            assert_eq!(
+                run_in(major, &["--continue-on-error"]),
+                Ok(vec![opt(Opt::ContinueOnError, None)])
+            );
+        }
+        for typed in ["--co", "--con"] {
+            assert_eq!(
+                run_in(19, &[typed]).unwrap_err().to_string(),
+                format!(
+                    "option '{typed}' is ambiguous; possibilities: '--connect' '--continue-on-error'"
+                )
+            );
+        }
+        assert_eq!(run_in(19, &["--conn"]), Ok(vec![opt(Opt::Connect, None)]));
+        for typed in ["--cont", "--continue", "--continue-on-error"] {
+            assert_eq!(run_in(19, &[typed]), Ok(vec![opt(Opt::ContinueOnError, None)]));
+        }
+        assert_eq!(
+            run_in(19, &["--cont=1"]).unwrap_err().to_string(),
+            "option '--continue-on-error' doesn't allow an argument"
+        );
+        assert!(same_options(17, 18) && !same_options(18, 19));
     }
 
     #[test]

@@ -7,9 +7,12 @@
 //! error is reported before a later option error), `--random-seed` prints
 //! its "setting random seed" line when seen, `-b list` and `--show-script`
 //! print and exit. Then the checks of C's `main()` run in its order. Every
-//! message and exit status is C's. Nothing here connects to a server.
+//! message and exit status is C's, of the pgbench `--compat` names
+//! (wherever it is on the command line: it decides which long options
+//! there are). Nothing here connects to a server.
 
 mod compare;
+mod compat;
 mod ext;
 mod getopt;
 /// The manual page documents every option (a test).
@@ -38,7 +41,7 @@ use values::{
     set_random_seed,
 };
 
-use crate::version::PG_VERSION;
+use crate::version::{self, Pgbench};
 /// The default `-I` steps.
 const DEFAULT_INIT_STEPS: &str = "dtgvp";
 /// The step letters `-I` accepts.
@@ -65,6 +68,8 @@ impl From<Error> for Exit {
 /// Options as typed, gathered while the getopt loop runs.
 #[derive(Debug)]
 struct LowArgs {
+    /// The pgbench reproduced (`--compat`).
+    pgbench: &'static Pgbench,
     scripts: Vec<Script>,
     registry: VarRegistry,
     defines: Vec<(Slot, String)>,
@@ -117,8 +122,9 @@ struct LowArgs {
 }
 
 impl LowArgs {
-    fn new(random_seed: u64) -> Self {
+    fn new(random_seed: u64, pgbench: &'static Pgbench) -> Self {
         LowArgs {
+            pgbench,
             scripts: Vec::new(),
             registry: VarRegistry::new(),
             defines: Vec::new(),
@@ -175,18 +181,18 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let progname = log::progname();
     let argv0 = argv.first().map(|a| a.to_string_lossy().into_owned()).unwrap_or_default();
     let command_line: Vec<String> = argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
-    // --help and --version count only as the first argument.
-    if let Some(first) = argv.get(1) {
-        if first == "--help" || first == "-?" {
-            crate::report::write_stdout(&usage::usage(progname));
-            return Err(Exit::Success);
-        }
-        if first == "--version" || first == "-V" {
-            // One line, as C pgbench prints: scripts read its third word.
-            crate::report::write_stdout(&format!(
-                "pgbench (PostgreSQL) {PG_VERSION} (pgbench-rs {})\n",
-                env!("CARGO_PKG_VERSION")
-            ));
+    // --help and --version count only as the first argument (or after
+    // --compat).
+    if let Some(first) = compat::first_after_compat(&argv) {
+        let help = first == "--help" || first == "-?";
+        if help || first == "--version" || first == "-V" {
+            let pgbench = match compat::last_compat(&argv) {
+                Some(v) => compat::compat_value(&v)?,
+                None => version::DEFAULT,
+            };
+            // -V: one line, as C pgbench prints: scripts read its third word.
+            let text = if help { usage::usage(progname, pgbench) } else { pgbench.version_line() };
+            crate::report::write_stdout(&text);
             return Err(Exit::Success);
         }
     }
@@ -195,9 +201,9 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let seed = set_random_seed(env_seed.as_deref()).map_err(|e| {
         e.and_error("error while setting random seed from PGBENCH_RANDOM_SEED environment variable")
     })?;
-    let mut a = LowArgs::new(seed);
+    let (pgbench, items, getopt_error) = compat::read_options(argv.into_iter().skip(1).collect());
+    let mut a = LowArgs::new(seed, pgbench);
 
-    let (items, getopt_error) = getopt::parse(argv.into_iter().skip(1).collect());
     if getopt_error.is_none() && items.iter().any(|i| matches!(i, Item::Opt(Opt::Merge, _))) {
         return merge_action(items);
     }
@@ -226,11 +232,13 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
         files: Vec::new(),
         latency_percentiles: None,
         reports: crate::config::ReportFiles::default(),
+        force: false,
     };
     for item in items {
         match item {
             Item::Positional(p) => m.files.push(p.to_string_lossy().into_owned()),
             Item::Opt(Opt::Merge, _) => {}
+            Item::Opt(Opt::Force, _) => m.force = true,
             Item::Opt(Opt::LatencyPercentiles, v) => {
                 let text = v.map(|v| v.to_string_lossy().into_owned());
                 m.latency_percentiles = Some(ext::percentiles(text.as_deref())?);
@@ -250,11 +258,12 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
     Ok(Action::Merge(m))
 }
 
-/// Raises the open-files limit for `clients` connections (C's check of
-/// `-c`).
-fn open_files_for(clients: i32) -> Result<(), Exit> {
+/// Raises the open-files limit for `clients` connections, or checks it,
+/// as `pgbench` does (C's check of `-c`).
+fn open_files_for(clients: i32, pgbench: &Pgbench) -> Result<(), Exit> {
     let needed = crate::invariant::fits::<u64, _>(clients, "invariant: -c is at least 1") + 3;
-    if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
+    let raise = pgbench.open_files == version::OpenFiles::RaiseSoftLimit;
+    if let Err(e) = crate::sys::rlimit::ensure_open_files(needed, raise) {
         let error = Error::new(e.to_string());
         if matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
             return Err(error.into());
@@ -285,7 +294,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::Client => {
             a.benchmarking_option_set = true;
             a.nclients = parse_int_option(&v, "-c/--client", 1, i32::MAX)?;
-            open_files_for(a.nclients)?;
+            open_files_for(a.nclients, a.pgbench)?;
         }
         Opt::Connect => {
             a.benchmarking_option_set = true;
@@ -487,6 +496,10 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
             a.exit_on_abort = true;
         }
         Opt::Debug => log::set_debug(true),
+        // (Read before the other options: see compat::read_options.)
+        Opt::Compat => {
+            compat::compat_value(&v)?;
+        }
         Opt::LatencyPercentiles => {
             a.benchmarking_option_set = true;
             a.ext.latency_percentiles = Some(ext::percentiles(value.as_ref().map(|_| v.as_str()))?);
@@ -533,10 +546,13 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::SweepClients => {
             a.benchmarking_option_set = true;
             let list = compare::sweep_clients(&v)?;
-            open_files_for(list.iter().copied().max().unwrap_or(1))?;
+            open_files_for(list.iter().copied().max().unwrap_or(1), a.pgbench)?;
             a.ext.sweep_clients = Some(list);
         }
-        Opt::Force | Opt::FailIf => {
+        Opt::Force => {
+            return Err(Error::new("--force can be used only with --compare or --merge").into());
+        }
+        Opt::FailIf => {
             let only = options::only_with(Mode::Compare, Opt::Compare);
             return Err(Error::new(format!("{only} can be used only with --compare")).into());
         }
@@ -639,6 +655,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
             steps.push('f');
         }
         return Ok(Action::Init(InitConfig {
+            pgbench: a.pgbench,
             conn,
             steps,
             scale: a.scale,
@@ -711,6 +728,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     }
     compare::sweep_options(&a.ext, a.use_log)?;
     Ok(Action::Bench(Box::new(BenchConfig {
+        pgbench: a.pgbench,
         conn,
         scripts: a.scripts,
         total_weight,
@@ -756,7 +774,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
 /// conditional-structure error.
 fn add_script(a: &mut LowArgs, desc: &str, text: &[u8], weight: i32) -> Result<(), Exit> {
     let full = a.scripts.len() >= MAX_SCRIPTS;
-    let mut s = match script::parse_script(desc, text, &mut a.registry) {
+    let mut s = match script::parse_script_of(a.pgbench, desc, text, &mut a.registry) {
         Ok(_) | Err(ScriptError::Condition { .. }) if full => {
             return Err(Error::new(format!("at most {MAX_SCRIPTS} SQL scripts are allowed")).into());
         }

@@ -56,6 +56,7 @@ pub(crate) enum Opt {
     ExitOnAbort,
     Debug,
     // pgbench-rs's extensions.
+    Compat,
     LatencyPercentiles,
     ReportJson,
     Warmup,
@@ -130,6 +131,7 @@ pub(crate) struct Extension {
 }
 
 const RUN: &[Mode] = &[Mode::Bench];
+const RUN_AND_INIT: &[Mode] = &[Mode::Bench, Mode::Init];
 const RUN_AND_MERGE: &[Mode] = &[Mode::Bench, Mode::Merge];
 const REPORT: &[Mode] = &[Mode::Bench, Mode::Merge, Mode::Compare];
 const COMPARE: &[Mode] = &[Mode::Compare];
@@ -160,6 +162,12 @@ impl Extension {
         self
     }
 
+    /// Whether the pgbench of major version `major` has it as its own
+    /// option.
+    pub(crate) fn is_pgbench_own(&self, major: u32) -> bool {
+        self.in_pgbench.is_some_and(|v| v <= major)
+    }
+
     /// `--name` and its value, as `--help` and the documentation head it.
     pub(crate) fn synopsis(&self) -> String {
         format!("--{}{}", self.long, self.value)
@@ -170,6 +178,15 @@ use ExtArg::{No, Optional, Required};
 
 /// pgbench-rs's own options, in the order `--help` lists them.
 pub(crate) const EXTENSIONS: &[Extension] = &[
+    ext(
+        "compat",
+        Required,
+        "=VERSION",
+        Opt::Compat,
+        RUN_AND_INIT,
+        &["reproduce the pgbench of VERSION: {versions}", "(default: {default})"],
+    )
+    .recorded_as("compat"),
     ext(
         "latency-percentiles",
         Optional,
@@ -325,8 +342,11 @@ pub(crate) const EXTENSIONS: &[Extension] = &[
         No,
         "",
         Opt::Force,
-        COMPARE,
-        &["with --compare: compare runs that differ in what they ran"],
+        &[Mode::Compare, Mode::Merge],
+        &[
+            "with --compare: compare runs that differ in what they ran;",
+            "with --merge: merge shards run with different --compat",
+        ],
     ),
     ext(
         "fail-if",
@@ -432,7 +452,7 @@ const HELP_COLUMN: usize = 27;
 pub(crate) fn help_section(pg_major: u32) -> String {
     let mut out =
         String::from("\npgbench-rs extensions (long options, matched only by their full name):\n");
-    for e in EXTENSIONS.iter().filter(|e| e.in_pgbench.is_none_or(|v| v > pg_major)) {
+    for e in EXTENSIONS.iter().filter(|e| !e.is_pgbench_own(pg_major)) {
         let head = format!("  {}", e.synopsis());
         let mut lines = e.help.iter();
         if head.len() + 2 <= HELP_COLUMN {
@@ -446,7 +466,8 @@ pub(crate) fn help_section(pg_major: u32) -> String {
             out.push_str(&format!("{:HELP_COLUMN$}{l}\n", ""));
         }
     }
-    out
+    out.replace("{versions}", &crate::version::Pgbench::listed())
+        .replace("{default}", &crate::version::DEFAULT.major.to_string())
 }
 
 #[cfg(test)]
@@ -512,13 +533,13 @@ mod tests {
     fn what_goes_with_merge_and_compare() {
         assert_eq!(
             listed_with(Mode::Merge, Opt::Merge),
-            "--latency-percentiles, --report-json, --report-html and --report-csv"
+            "--latency-percentiles, --report-json, --report-html, --report-csv and --force"
         );
         assert_eq!(
             listed_with(Mode::Compare, Opt::Compare),
-            "--force, --fail-if, --report-json, --report-html and --report-csv"
+            "--fail-if, --report-json, --report-html, --report-csv and --force"
         );
-        assert_eq!(only_with(Mode::Compare, Opt::Compare), "--force and --fail-if");
+        assert_eq!(only_with(Mode::Compare, Opt::Compare), "--fail-if");
         assert_eq!(only_with(Mode::Merge, Opt::Merge), "");
         assert_eq!(
             find("rate-profile").map(Extension::synopsis).as_deref(),

@@ -1,22 +1,31 @@
-//! The `--help` text: pgbench 17's, with the program name filled in,
+//! The `--help` text: that of the pgbench reproduced (17's, with the
+//! lines a later version added), with the program name filled in,
 //! followed by one section on pgbench-rs's own options (made from their
-//! table, [`super::options`]), and pgbench-rs's place for bug reports and
-//! home page where 17 names PostgreSQL's.
+//! table, [`super::options`]; those the pgbench reproduced has are in its
+//! text), and pgbench-rs's place for bug reports and home page where
+//! pgbench names PostgreSQL's.
 
-/// Returns the usage text `--help` prints on stdout.
-pub(crate) fn usage(progname: &str) -> String {
-    let mut text = USAGE.replace("{progname}", progname);
-    text.push_str(&super::options::help_section(PG_MAJOR));
+use crate::version::Pgbench;
+
+/// Returns the usage text `--help` prints on stdout, as `pgbench` has it.
+pub(crate) fn usage(progname: &str, pgbench: &Pgbench) -> String {
+    let mut text = String::with_capacity(USAGE.len() + 2048);
+    for line in USAGE.split_inclusive('\n') {
+        text.push_str(&line.replace("{progname}", progname));
+        for (after, added) in pgbench.help_lines {
+            if line.starts_with(after) {
+                text.push_str(added);
+                text.push('\n');
+            }
+        }
+    }
+    text.push_str(&super::options::help_section(pgbench.major));
     text.push_str(BUILTINS);
     text.push('\n');
     text.push_str(REPORT_BUGS);
     text.push_str(HOME_PAGE);
     text
 }
-
-/// The major version of the pgbench reproduced, whose own options
-/// `--help`'s extensions section leaves out.
-const PG_MAJOR: u32 = crate::version::PG_VERSION_NUM.unsigned_abs() / 10_000;
 
 /// Where to report bugs (the project's issue tracker, from Cargo.toml's
 /// `repository`): the end of `--help`, and `-V`'s second line.
@@ -33,7 +42,8 @@ const BUILTINS: &str = "  Builtin scripts of pgbench-rs (-b list): tpcb-like-plf
   identifier is replaced by its value in every protocol.
 ";
 
-/// 17's text up to its last option; 17 then names PostgreSQL's places
+/// 17's text up to its last option (a later version's lines are its
+/// `help_lines`); 17 then names PostgreSQL's places
 /// ("Report bugs to <pgsql-bugs@lists.postgresql.org>.", "PostgreSQL home
 /// page: <https://www.postgresql.org/>"), for which pgbench-rs prints its
 /// own after its options.
@@ -120,16 +130,19 @@ Common options:
 mod tests {
     use super::*;
 
+    use crate::version::{PGBENCH_17, PGBENCH_18, PGBENCH_19};
+
     #[test]
     fn usage_is_17s_text_then_the_extensions() {
-        let u = usage("pgbench");
+        let u = usage("pgbench", &PGBENCH_17);
         assert!(u.starts_with("pgbench is a benchmarking tool for PostgreSQL.\n\nUsage:\n  pgbench [OPTION]... [DBNAME]\n"));
-        let ours = super::super::options::help_section(PG_MAJOR);
+        let ours = super::super::options::help_section(17);
         let (c17, rest) = u.split_once(&ours).unwrap();
         assert!(c17.ends_with("  -?, --help               show this help, then exit\n"));
         assert_eq!(c17.lines().count(), 76);
         assert!(!c17.contains("continue-on-error"));
         assert!(rest.starts_with(BUILTINS));
+        assert_eq!(usage("pgbench", &PGBENCH_18), u);
         assert!(u.ends_with(
             "\n\nReport bugs to <https://github.com/pgbench-rs/pgbench-rs/issues>.\n\
              pgbench-rs home page: <https://github.com/pgbench-rs/pgbench-rs>\n"
@@ -138,5 +151,27 @@ mod tests {
         for name in super::super::options::EXTENSIONS.iter().map(|e| e.long) {
             assert!(ours.contains(&format!("  --{name}")), "--{name} is not in --help");
         }
+    }
+
+    /// 19's text has `--continue-on-error` among pgbench's options, with
+    /// the description the extension had, and not among the extensions.
+    #[test]
+    fn usage_of_19_has_continue_on_error_among_pgbenchs_options() {
+        let u = usage("pgbench", &PGBENCH_19);
+        let ours = super::super::options::help_section(19);
+        let (c19, _) = u.split_once(&ours).unwrap();
+        assert_eq!(c19.lines().count(), 77);
+        let c17 = usage("pgbench", &PGBENCH_17);
+        let line = "  --continue-on-error      continue running after an SQL error\n";
+        assert_eq!(
+            c19.replacen(line, "", 1),
+            c17.split_once(&super::super::options::help_section(17)).unwrap().0
+        );
+        assert!(c19.contains(&format!(
+            "  --aggregate-interval=NUM aggregate data over NUM seconds\n{line}"
+        )));
+        assert!(!ours.contains("continue-on-error"));
+        let e = super::super::options::find("continue-on-error").unwrap();
+        assert!(line.ends_with(&format!("{}\n", e.help.join(" "))));
     }
 }

@@ -1,6 +1,7 @@
 //! Whether runs may be compared: they must have run the same thing
 //! (scripts, `-M`, clients and threads, scale, `-R`, `-t`/`-T`, the
-//! server's major version). [`differences`] names what differs.
+//! server's major version) as the same pgbench (`--compat`).
+//! [`differences`] names what differs.
 
 use serde_json::Value;
 
@@ -21,6 +22,15 @@ fn server_major(doc: &Value) -> Value {
     Value::String(major)
 }
 
+/// The pgbench a run reproduced (`--compat`): 17 in documents from
+/// before there was a choice.
+fn compat(doc: &Value) -> Value {
+    match conf(doc, "compat") {
+        Value::Null => Value::from(17),
+        v => v,
+    }
+}
+
 /// The member of the configuration at `key`.
 fn conf(doc: &Value, key: &str) -> Value {
     crate::report::doc::fields::at(doc, &["configuration", key]).clone()
@@ -39,6 +49,7 @@ const ASPECTS: &[Aspect] = &[
     },
     Aspect { name: "the duration (-T)", value: |d| conf(d, "duration_s") },
     Aspect { name: "the server's major version", value: server_major },
+    Aspect { name: "the pgbench reproduced (--compat)", value: compat },
 ];
 
 /// A value as a message shows it: scripts by their names and weights.
@@ -125,6 +136,12 @@ mod tests {
                 "the query mode (-M): \"simple\" in \"a.json\", \"prepared\" in \"c.json\"",
                 "the server's major version: \"17\" in \"a.json\", \"18\" in \"c.json\"",
             ]
+        );
+        let mut compat = run("f.json", "simple", "17.5");
+        compat.doc["configuration"]["compat"] = json!(18);
+        assert_eq!(
+            differences(&a, [compat].iter()),
+            ["the pgbench reproduced (--compat): 17 in \"a.json\", 18 in \"f.json\""]
         );
         let mut text = run("e.json", "simple", "17.5");
         text.doc["configuration"]["scripts"][0]["text"] = json!("y");

@@ -81,7 +81,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
     let mut con = Conn::connect(&cfg.conn).map_err(|e| {
         Error::new(e.to_string()).and_error("could not create connection for setup")
     })?;
-    let server_version = setup::print_version(&con);
+    let server_version = setup::print_version(&con, cfg.pgbench);
     log::debug!(
         "pghost: {} pgport: {} nclients: {} {}: {} dbName: {}",
         con.host(),

@@ -13,7 +13,7 @@ use crate::report;
 use crate::report::SysbenchTables;
 use crate::script::builtin::{Function, Tables};
 use crate::script::{Value, Vars};
-use crate::version::{PG_VERSION, PG_VERSION_NUM};
+use crate::version::Pgbench;
 
 pub(crate) use crate::report::TableInfo;
 
@@ -33,15 +33,15 @@ pub(crate) fn vacuum(con: &mut Conn, accounts: bool) {
     }
 }
 
-/// `printVersion`: the version banner on stdout.
+/// `printVersion` of `pgbench`: the version banner on stdout.
 /// Returns the server's version as it names itself.
-pub(crate) fn print_version(con: &Conn) -> String {
-    let ours = format!("{PG_VERSION} (pgbench-rs {})", env!("CARGO_PKG_VERSION"));
+pub(crate) fn print_version(con: &Conn, pgbench: &Pgbench) -> String {
+    let ours = pgbench.banner_version();
     let server = con.parameter_status(c"server_version").unwrap_or_else(|| {
         let v = con.server_version();
         format!("{}.{}", v / 10000, v % 10000)
     });
-    let line = if con.server_version() == PG_VERSION_NUM {
+    let line = if con.server_version() == pgbench.version_num {
         format!("pgbench ({ours})\n")
     } else {
         format!("pgbench ({ours}, server {server})\n")

@@ -306,7 +306,7 @@ fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
         latency_limit: sh.cfg.latency_limit_us.is_some(),
         max_tries: sh.cfg.max_tries,
         failures_detailed: sh.cfg.failures_detailed,
-        continue_on_error: sh.cfg.ext.continue_on_error,
+        other_failures_column: sh.cfg.ext.continue_on_error || sh.cfg.pgbench.other_failures_column,
         reconnect: sh.cfg.ext.reconnect.is_some(),
         epoch_shift: sh.epoch_shift,
     }

@@ -1,8 +1,9 @@
 //! Initialization mode (`-i`): runs the steps d (drop), t (create tables),
 //! g (client-side generation with COPY), G (server-side generation), v
 //! (vacuum), p (primary keys) and f (foreign keys) over one connection,
-//! with C pgbench 17's SQL, DDL, progress lines and messages; or, with
-//! `--sysbench-tables`, sysbench's tables ([`sysbench`]).
+//! with the SQL, DDL, progress lines and messages of the C pgbench
+//! reproduced (`--compat`); or, with `--sysbench-tables`, sysbench's
+//! tables ([`sysbench`]).
 
 use crate::error::Error;
 use std::ffi::CString;
@@ -12,6 +13,7 @@ use crate::config::{InitConfig, PartitionMethod};
 use crate::log;
 use crate::pq::{Conn, ExecStatus};
 use crate::sys::clock::monotonic_us;
+use crate::version::{Freeze, Unlogged};
 
 mod sysbench;
 
@@ -179,16 +181,18 @@ fn unlogged(cfg: &InitConfig) -> &'static str {
 /// First server version that refuses `create unlogged table ... partition by`.
 const NO_UNLOGGED_PARTITIONED: i32 = 180_000;
 
-/// The persistence keyword of the four main tables. pgbench 17 makes all four
-/// unlogged; a PostgreSQL 18 server refuses an unlogged partitioned table, so
-/// against one the tables are created as pgbench 18 creates them: with
-/// partitions, all four logged and only the account partitions unlogged.
+/// The persistence keyword of the four main tables. pgbench 17 makes all
+/// four unlogged; pgbench 18, with partitions, all four logged and only the
+/// account partitions unlogged. A PostgreSQL 18 server refuses an unlogged
+/// partitioned table, so there the tables are made as pgbench 18 makes
+/// them whatever the pgbench reproduced (pgbench 17 fails there).
 fn main_table_unlogged(cfg: &InitConfig, server_version: i32) -> &'static str {
-    if cfg.partition_method != PartitionMethod::None && server_version >= NO_UNLOGGED_PARTITIONED {
-        ""
-    } else {
-        unlogged(cfg)
-    }
+    let partitioned = cfg.partition_method != PartitionMethod::None;
+    let as_18 = match cfg.pgbench.unlogged {
+        Unlogged::PartitionsOnly => true,
+        Unlogged::AllTables => server_version >= NO_UNLOGGED_PARTITIONED,
+    };
+    if partitioned && as_18 { "" } else { unlogged(cfg) }
 }
 
 fn create_tables(con: &mut Conn, cfg: &InitConfig) -> Result<(), Error> {
@@ -373,8 +377,11 @@ impl Progress {
 /// `initPopulateTable`: fills one table with COPY, FREEZE where C uses it.
 fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Error> {
     let total = table.base() * i64::from(cfg.scale);
-    let freeze =
-        con.server_version() >= 140_000 && (table != Table::Accounts || cfg.partitions == 0);
+    let freeze = con.server_version() >= 140_000
+        && match cfg.pgbench.freeze {
+            Freeze::UnlessPartitionsGiven => table != Table::Accounts || cfg.partitions == 0,
+            Freeze::PlainTables => relkind(con, table.name())? == b'r',
+        };
     let sql = if freeze {
         format!("copy {} from stdin with (freeze on)", table.name())
     } else {
@@ -404,6 +411,23 @@ fn populate(con: &mut Conn, cfg: &InitConfig, table: Table) -> Result<(), Error>
     }
     progress.finish();
     end_copy(con, &buf)
+}
+
+/// `get_table_relkind`: the kind of the table `name` (`r` for a plain
+/// table, `p` for a partitioned one).
+fn relkind(con: &mut Conn, name: &str) -> Result<u8, Error> {
+    const SQL: &std::ffi::CStr =
+        c"SELECT relkind FROM pg_catalog.pg_class WHERE oid=$1::pg_catalog.regclass";
+    let Ok(c_name) = CString::new(name) else {
+        return Err(Error::new("query failed: invalid query text"));
+    };
+    match con.exec_params(SQL, &[&c_name]) {
+        Some(r) if r.status() == ExecStatus::TuplesOk && r.ntuples() > 0 => {
+            Ok(r.value(0, 0).first().copied().unwrap_or(0))
+        }
+        _ => Err(Error::new(format!("query failed: {}", con.error_message()))
+            .detail(format!("Query was: {}", SQL.to_string_lossy()))),
+    }
 }
 
 /// Sends the last COPY data and ends the COPY, with C's messages.
@@ -500,6 +524,7 @@ mod tests {
 
     fn cfg(partitions: i32, method: PartitionMethod, unlogged: bool) -> InitConfig {
         InitConfig {
+            pgbench: &crate::version::PGBENCH_17,
             conn: ConnParams::default(),
             steps: "dtgvp".into(),
             scale: 3,
@@ -540,14 +565,24 @@ mod tests {
         );
     }
 
+    /// pgbench 17 makes every table unlogged, but on servers that refuse
+    /// an unlogged partitioned table; pgbench 18 only the partitions.
     #[test]
-    fn main_tables_stay_logged_with_partitions_on_18_servers() {
+    fn main_tables_stay_logged_with_partitions_from_18_on() {
         let part = cfg(2, PartitionMethod::Range, true);
         assert_eq!(main_table_unlogged(&part, 170_012), " unlogged");
         assert_eq!(main_table_unlogged(&part, 180_000), "");
         let plain = cfg(0, PartitionMethod::None, true);
         assert_eq!(main_table_unlogged(&plain, 180_006), " unlogged");
         assert_eq!(main_table_unlogged(&cfg(2, PartitionMethod::Hash, false), 150_018), "");
+        for v in [&crate::version::PGBENCH_18, &crate::version::PGBENCH_19] {
+            let part = InitConfig { pgbench: v, ..cfg(2, PartitionMethod::Range, true) };
+            assert_eq!(main_table_unlogged(&part, 150_018), "");
+            assert_eq!(main_table_unlogged(&part, 170_012), "");
+            let plain = InitConfig { pgbench: v, ..cfg(0, PartitionMethod::None, true) };
+            assert_eq!(main_table_unlogged(&plain, 170_012), " unlogged");
+            assert!(partition_ddl(&part, 1).starts_with("create unlogged table"));
+        }
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! (`--shard=K/N`), all N shards of the same run exactly once. "The same
 //! run" means the same benchmark (every option but the shard, the report
 //! file, the connection and an unset random seed, and the same scripts),
-//! the same `--start-at`, and measured intervals that overlap. Each
-//! refusal names the files. (One document that is not a shard's is
-//! converted to CSV instead, with `--report-csv`.)
+//! the same `--start-at`, and measured intervals that overlap; and the
+//! same pgbench reproduced (`--compat`), unless `--force`. Each refusal
+//! names the files. (One document that is not a shard's is converted to
+//! CSV instead, with `--report-csv`.)
 
 use crate::error::Error;
 use crate::report::doc::{self, Kind, fields};
@@ -57,10 +58,12 @@ pub(super) fn read_json(path: &str) -> Result<Value, Error> {
 
 /// The configuration fields that may differ between the shards of one
 /// run.
-const PER_SHARD: &[&str] = &["command_line", "shard", "report_json", "connection", "random_seed"];
+const PER_SHARD: &[&str] =
+    &["command_line", "shard", "report_json", "connection", "random_seed", "compat"];
 
 /// The configuration without [`PER_SHARD`] (the random seed among them:
-/// without `--random-seed` each shard draws its own).
+/// without `--random-seed` each shard draws its own; `compat` is checked
+/// on its own).
 fn comparable(cfg: &Value) -> Value {
     let mut c = cfg.clone();
     if let Some(o) = c.as_object_mut() {
@@ -121,13 +124,43 @@ fn missing_message(missing: &[u64], n: u64, docs: &[Doc], shards: &[(u64, u64)])
     format!("{what}: {}", given.join(", "))
 }
 
+/// The pgbench a document's run reproduced (`--compat`), as a message
+/// names it: 17 for documents from before there was a choice.
+fn compat_of(d: &Doc) -> String {
+    match fields::at(&d.v, &["configuration", "compat"]) {
+        Value::Null => "17".into(),
+        v => v.to_string(),
+    }
+}
+
+/// Checks that `docs` reproduced the same pgbench; under `force` a
+/// difference is a warning (the report is the first one's).
+fn same_compat(docs: &[Doc], force: bool) -> Result<(), Error> {
+    let first = &docs[0];
+    for d in &docs[1..] {
+        let (a, b) = (compat_of(first), compat_of(d));
+        if a != b {
+            let what = format!(
+                "\"{}\" and \"{}\" reproduce different pgbench versions (--compat={a} and --compat={b})",
+                first.path, d.path
+            );
+            if !force {
+                return Err(Error::new(what).hint("Use --force to merge them anyway."));
+            }
+            crate::log::warning!("{what}: the report is pgbench {a}'s");
+        }
+    }
+    Ok(())
+}
+
 /// Checks that `docs` are the N shards of one run, each once, and puts
 /// them in shard order.
-pub(super) fn same_run(docs: &mut [Doc]) -> Result<(), Error> {
+pub(super) fn same_run(docs: &mut [Doc], force: bool) -> Result<(), Error> {
     let mut shards = Vec::with_capacity(docs.len());
     for d in docs.iter() {
         shards.push(shard_of(d)?);
     }
+    same_compat(docs, force)?;
     let (first, n) = (&docs[0], shards[0].1);
     for (d, &(_, count)) in docs.iter().zip(&shards) {
         if count != n {
@@ -196,6 +229,29 @@ mod tests {
 
     fn doc(path: &str) -> Doc {
         Doc { path: path.into(), v: Value::Null }
+    }
+
+    /// Shards that reproduced different pgbench versions are refused,
+    /// but under --force; a document without `compat` is 17's.
+    #[test]
+    fn shards_of_different_compat_need_force() {
+        let of = |path: &str, compat: Value| Doc {
+            path: path.into(),
+            v: serde_json::json!({"configuration": {"compat": compat}}),
+        };
+        let same = [of("a.json", Value::Null), of("b.json", serde_json::json!(17))];
+        assert!(same_compat(&same, false).is_ok());
+        let differ = [of("a.json", serde_json::json!(18)), of("b.json", serde_json::json!(19))];
+        let e = same_compat(&differ, false).unwrap_err();
+        let p = crate::log::progname();
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{p}: error: \"a.json\" and \"b.json\" reproduce different pgbench versions (--compat=18 and --compat=19)\n\
+                 {p}: hint: Use --force to merge them anyway.\n"
+            )
+        );
+        assert!(same_compat(&differ, true).is_ok());
     }
 
     #[test]

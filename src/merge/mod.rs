@@ -27,6 +27,7 @@ use crate::script::{QueryMode, Script, VarRegistry, parse_script};
 use crate::stats::outage::OutageLog;
 use crate::stats::series::{Interval, PackedPart, Part, RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
+use crate::version::Pgbench;
 
 /// How a merge that was made ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +82,7 @@ pub(crate) fn run(m: &MergeConfig) -> Result<(Merged, Written), Error> {
     for path in &m.files {
         docs.push(Doc { path: path.clone(), v: check::read(path)? });
     }
-    check::same_run(&mut docs)?;
+    check::same_run(&mut docs, m.force)?;
     merge(m, &docs).map_err(|BadField(field)| {
         Error::new(format!("the reports lack \"{field}\", or it is not what it should be"))
     })
@@ -279,6 +280,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
     let latency_limit_us =
         read::at(cfg, &["latency_limit_ms"]).as_f64().map(|ms| (ms * 1000.0).round() as i64);
     let params = RunParams {
+        pgbench: pgbench_of(cfg)?,
         shard: None,
         late_start_us: late_start,
         scripts: &s.scripts,
@@ -337,7 +339,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
     };
 
     let server = read::text(first, &["server_version"])?;
-    report::write_stdout(&banner(server));
+    report::write_stdout(&banner(params.pgbench, server));
     if aligned && params.progress {
         progress_lines(cfg, &params, &dist, origin_us, end_us)?;
     }
@@ -397,7 +399,8 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
             .as_array()
             .map(|a| a.iter().filter_map(Value::as_str).map(String::from).collect())
             .unwrap_or_default();
-        let mut facts = html::facts(start_us, end_us, &command_line, server, status);
+        let mut facts =
+            html::facts(params.pgbench, start_us, end_us, &command_line, server, status);
         facts.insert(
             3,
             ("shards".into(), docs.iter().map(|d| d.path.as_str()).collect::<Vec<_>>().join(" ")),
@@ -482,10 +485,24 @@ fn shard_tps(d: &Doc, origin_us: i64) -> Result<(String, Vec<html::ShardSecond>)
     Ok((format!("shard {k}"), points))
 }
 
-/// The banner a run prints after connecting.
-fn banner(server: &str) -> String {
-    let ours = format!("{} (pgbench-rs {})", crate::version::PG_VERSION, env!("CARGO_PKG_VERSION"));
-    if server.split(' ').next() == Some(crate::version::PG_VERSION) {
+/// The pgbench the shards reproduced (`--compat`): 17 for documents
+/// written before pgbench-rs reproduced another.
+fn pgbench_of(cfg: &Value) -> Result<&'static Pgbench, BadField> {
+    match read::at(cfg, &["compat"]) {
+        Value::Null => Ok(&crate::version::PGBENCH_17),
+        v => v
+            .as_u64()
+            .and_then(|v| u32::try_from(v).ok())
+            .and_then(crate::version::of)
+            .ok_or_else(|| BadField("configuration.compat".into())),
+    }
+}
+
+/// The banner a run of `pgbench` prints after connecting (to a server of
+/// that version when the server's version string starts with it).
+fn banner(pgbench: &Pgbench, server: &str) -> String {
+    let ours = pgbench.banner_version();
+    if server.split(' ').next() == Some(pgbench.version) {
         format!("pgbench ({ours})\n")
     } else {
         format!("pgbench ({ours}, server {server})\n")

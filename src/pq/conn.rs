@@ -253,6 +253,30 @@ impl Conn {
         unsafe { PgResult::from_raw(r) }
     }
 
+    /// `PQexecParams` with text parameters: runs a command and waits for
+    /// its result.
+    pub(crate) fn exec_params(&mut self, sql: &CStr, values: &[&CStr]) -> Option<PgResult> {
+        let n = c_int::try_from(values.len()).ok()?;
+        let pointers: Vec<*const c_char> = values.iter().map(|v| v.as_ptr()).collect();
+        // SAFETY: the pointer is a live connection; sql is NUL-terminated;
+        // `pointers` holds n pointers to NUL-terminated strings that
+        // outlive the call; types, lengths and formats may be NULL (text).
+        let r = unsafe {
+            pq_sys::PQexecParams(
+                self.ptr(),
+                sql.as_ptr(),
+                n,
+                ptr::null(),
+                pointers.as_ptr(),
+                ptr::null(),
+                ptr::null(),
+                0,
+            )
+        };
+        // SAFETY: PQexecParams returns a new result that we now own, or NULL.
+        unsafe { PgResult::from_raw(r) }
+    }
+
     /// `PQprepare` (synchronous), with untyped parameters.
     pub(crate) fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<PgResult> {
         let n = c_int::try_from(nparams).ok()?;

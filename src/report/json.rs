@@ -195,6 +195,7 @@ pub(crate) fn configuration(
     let limit = cfg.latency_limit_us.map(|l| l as f64 / 1000.0);
     let mut c = json!({
         "command_line": cfg.argv,
+        "compat": cfg.pgbench.major,
         "transaction_type": if cfg.scripts.len() == 1 { cfg.scripts[0].desc.as_str() } else { "multiple scripts" },
         "scale": tables.scale,
         "partition_method": tables.partition_method.name(),
@@ -379,7 +380,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         .collect();
     let mut doc = json!({
         "pgbench_rs_version": env!("CARGO_PKG_VERSION"),
-        "pgbench_version": crate::version::PG_VERSION,
+        "pgbench_version": p.pgbench.version,
         "libpq_version": crate::version::text(crate::pq::lib_version()),
         "server_version": f.server_version,
         "start_time": seconds(f.start_us),

@@ -1,8 +1,9 @@
 //! Output of results: the final report with its per-script and
-//! per-command sections (C's `printResults`), the progress lines
-//! ([`progress`]) and the transaction logs ([`txlog`]), with C's number
-//! formatting (`compat::fmt`). The report is built as text, so it can be
-//! tested byte for byte, and written to stdout in one piece.
+//! per-command sections (C's `printResults`, as the pgbench reproduced
+//! prints it), the progress lines ([`progress`]) and the transaction logs
+//! ([`txlog`]), with C's number formatting (`compat::fmt`). The report is
+//! built as text, so it can be tested byte for byte, and written to
+//! stdout in one piece.
 
 pub(crate) mod csv;
 pub(crate) mod doc;
@@ -24,6 +25,7 @@ use crate::script::{QueryMode, Script};
 use crate::stats::hist::Hist;
 use crate::stats::series::RunDist;
 use crate::stats::{CommandStats, SimpleStats, StatsData};
+use crate::version::{Pgbench, ReportEnd, ScriptCounts};
 use percentiles::Dist;
 
 /// Writes text to stdout (the report's stream). Errors writing stdout
@@ -91,6 +93,8 @@ pub(crate) struct SysbenchTables {
 /// The settings the report describes.
 #[derive(Debug)]
 pub(crate) struct RunParams<'a> {
+    /// The pgbench whose report this is (`--compat`).
+    pub(crate) pgbench: &'static Pgbench,
     /// `--shard`: the part of the run this report covers (its clients
     /// and threads are `nclients` and `nthreads`).
     pub(crate) shard: Option<&'a ShardFacts>,
@@ -120,7 +124,8 @@ pub(crate) struct RunParams<'a> {
     pub(crate) length: RunLength,
     /// `--failures-detailed`.
     pub(crate) failures_detailed: bool,
-    /// `--continue-on-error` (other failures get lines of their own).
+    /// `--continue-on-error` (other failures get lines of their own with
+    /// `--failures-detailed`, as in pgbench 19).
     pub(crate) continue_on_error: bool,
     /// `--reconnect` (connection failures get lines of their own).
     pub(crate) reconnect: bool,
@@ -252,7 +257,7 @@ fn failure_lines(o: &mut String, prefix: &str, p: &RunParams<'_>, s: &StatsData,
         let dead = s.deadlock_failures;
         let _ = writeln!(o, "{prefix}number of serialization failures: {ser} ({}%)", pct(ser, all));
         let _ = writeln!(o, "{prefix}number of deadlock failures: {dead} ({}%)", pct(dead, all));
-        if p.continue_on_error {
+        if p.continue_on_error || p.pgbench.other_failures_line {
             let other = s.other_failures;
             let _ = writeln!(o, "{prefix}number of other failures: {other} ({}%)", pct(other, all));
         }
@@ -281,7 +286,8 @@ fn failure_lines(o: &mut String, prefix: &str, p: &RunParams<'_>, s: &StatsData,
     }
 }
 
-/// Formats the final report exactly as C pgbench 17's `printResults`.
+/// Formats the final report exactly as the `printResults` of the C
+/// pgbench reproduced.
 pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
     let mut o = String::with_capacity(1024);
     let total = &t.total;
@@ -349,9 +355,19 @@ pub(crate) fn format_results(p: &RunParams<'_>, t: &RunTotals<'_>) -> String {
             let _ = writeln!(o, "number of transactions actually processed: {}", total.cnt);
         }
     }
-    failure_lines(&mut o, "", p, total, total_cnt);
-    if total.cnt + total.skipped <= 0 {
-        return o;
+    match p.pgbench.report_end {
+        ReportEnd::AfterFailureLines => {
+            failure_lines(&mut o, "", p, total, total_cnt);
+            if total.cnt + total.skipped <= 0 {
+                return o;
+            }
+        }
+        ReportEnd::BeforeFailureLines => {
+            if total_cnt <= 0 {
+                return o;
+            }
+            failure_lines(&mut o, "", p, total, total_cnt);
+        }
     }
     if p.throttled && p.latency_limit_us.is_some() {
         let _ = writeln!(
@@ -439,14 +455,28 @@ fn script_section(
         script.weight,
         Fixed(100.0 * f64::from(script.weight) / p.total_weight as f64, 1)
     );
-    let _ = writeln!(
-        o,
-        " - {} transactions ({}% of total, tps = {})",
-        s.cnt,
-        Fixed(100.0 * s.cnt as f64 / t.total.cnt as f64, 1),
-        Fixed(s.cnt as f64 / bench_duration, 6)
-    );
-    failure_lines(o, " - ", p, s, script_total);
+    let tps = Fixed(s.cnt as f64 / bench_duration, 6);
+    match p.pgbench.script_counts {
+        ScriptCounts::Successful => {
+            let part = Fixed(100.0 * s.cnt as f64 / t.total.cnt as f64, 1);
+            let _ = writeln!(o, " - {} transactions ({part}% of total, tps = {tps})", s.cnt);
+            failure_lines(o, " - ", p, s, script_total);
+        }
+        ScriptCounts::AllThenProcessed => {
+            let total = &t.total;
+            let all = total.cnt + total.skipped + total.failures();
+            let part = Fixed(100.0 * script_total as f64 / all as f64, 1);
+            let _ = writeln!(o, " - {script_total} transactions ({part}% of total)");
+            if script_total > 0 {
+                let _ = writeln!(
+                    o,
+                    " - number of transactions actually processed: {} (tps = {tps})",
+                    s.cnt
+                );
+                failure_lines(o, " - ", p, s, script_total);
+            }
+        }
+    }
     if p.throttled && p.latency_limit_us.is_some() && script_total > 0 {
         let _ = writeln!(
             o,
@@ -478,26 +508,23 @@ fn command_section(
     );
     let no_stats = Vec::new();
     let stats = t.commands.get(i).unwrap_or(&no_stats);
+    let gap = p.pgbench.command_gap;
     for (j, cmd) in script.commands.iter().enumerate() {
         let c = stats.get(j).copied().unwrap_or_default();
         let avg =
             if c.elapsed.count > 0 { 1000.0 * c.elapsed.sum / c.elapsed.count as f64 } else { 0.0 };
-        if p.max_tries == 1 {
-            let _ = writeln!(o, "   {:11}  {:10}  {}", Fixed(avg, 3), c.failures, cmd.first_line);
-        } else {
-            let _ = writeln!(
-                o,
-                "   {:11}  {:10}  {:10}  {}",
-                Fixed(avg, 3),
-                c.failures,
-                c.retries,
-                cmd.first_line
-            );
+        // `   %11.3f  %10ld%s` (and `%10ld%s`, the retries), then the text.
+        let mut line = format!("   {:11}  {:10}{gap}", Fixed(avg, 3), c.failures);
+        if p.max_tries != 1 {
+            let _ = write!(line, "{:10}{gap}", c.retries);
         }
+        let _ = writeln!(o, "{line}{}", cmd.first_line);
         if let Some((pcts, d)) = t.percentiles(p) {
             if let Some(h) = d.commands.get(i).and_then(|c| c.get(j)).filter(|h| h.count() > 0) {
-                // Under the command's text: `   %11.3f  %10lld  ` (and retries).
-                let indent = if p.max_tries == 1 { 28 } else { 40 };
+                // Under the command's text (at its column when the
+                // numbers fit their widths).
+                let retries = if p.max_tries == 1 { 0 } else { 10 + gap.len() };
+                let indent = 3 + 11 + 2 + 10 + gap.len() + retries;
                 let max_us = c.elapsed.max * 1e6;
                 o.push_str(&percentiles::command_line(indent, Dist { hist: h, max_us }, pcts));
             }

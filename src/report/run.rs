@@ -164,6 +164,7 @@ fn params<'a>(cfg: &'a BenchConfig, m: &'a Measured) -> RunParams<'a> {
         None => (cfg.nclients, cfg.nthreads),
     };
     RunParams {
+        pgbench: cfg.pgbench,
         shard: m.shard.as_ref(),
         late_start_us: m.times.late_start_us,
         scripts: &cfg.scripts,
@@ -295,7 +296,7 @@ fn page<'a>(
     let t = &m.times;
     let (start_us, end_us) = (t.epoch_us(t.bench_start), t.epoch_us(t.end));
     html::Page {
-        facts: html::facts(start_us, end_us, &cfg.argv, &m.server_version, status),
+        facts: html::facts(cfg.pgbench, start_us, end_us, &cfg.argv, &m.server_version, status),
         report: text,
         scripts: cfg
             .scripts

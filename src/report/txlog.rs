@@ -27,9 +27,9 @@ pub(crate) struct LogFormat {
     pub(crate) max_tries: u32,
     /// `--failures-detailed`.
     pub(crate) failures_detailed: bool,
-    /// `--continue-on-error`: aggregates end with an other-failures column
-    /// (PostgreSQL 19's 16th).
-    pub(crate) continue_on_error: bool,
+    /// Aggregates end with an other-failures column (pgbench 19's 16th,
+    /// also with `--continue-on-error` as pgbench-rs's own option).
+    pub(crate) other_failures_column: bool,
     /// `--reconnect`: aggregates end with the connection failures.
     pub(crate) reconnect: bool,
     /// Monotonic-to-epoch shift, µs.
@@ -196,7 +196,7 @@ impl TxLog {
                 Fixed(lag_max, 0),
             );
             let mut line = line;
-            if self.fmt.continue_on_error {
+            if self.fmt.other_failures_column {
                 line.insert_str(line.len() - 1, &format!(" {other}"));
             }
             if self.fmt.reconnect {
@@ -261,7 +261,7 @@ mod tests {
             latency_limit: false,
             max_tries: 1,
             failures_detailed: true,
-            continue_on_error: false,
+            other_failures_column: false,
             reconnect: true,
             epoch_shift: 0,
         };

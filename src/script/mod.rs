@@ -27,7 +27,7 @@ use std::ffi::CString;
 pub(crate) use eval::{EvalCtx, EvalError, eval, truthy};
 pub(crate) use expr::Expr;
 pub(crate) use meta::{SetTarget, ShellWords, SleepArg};
-pub(crate) use parse::{ScriptError, SyntaxError, parse_script};
+pub(crate) use parse::{ScriptError, SyntaxError, parse_script, parse_script_of};
 pub(crate) use subst::{GsetKind, GsetSpec, SqlCommand};
 pub(crate) use vars::{Slot, Value, VarRegistry, Vars};
 

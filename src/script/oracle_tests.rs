@@ -1,8 +1,8 @@
 //! Script parsing compared with C pgbench: tests/data/syntax-errors.tsv
 //! holds what the real C pgbench 17 prints for each script (regenerate it with
-//! `scripts/golden-expr.sh syntax`).
+//! `scripts/golden-expr.sh syntax`); the scripts are read as 17 reads them.
 
-use super::{QueryMode, VarRegistry, finalize_scripts, parse_script};
+use super::{QueryMode, VarRegistry, finalize_scripts, parse_script_of};
 
 #[path = "../../tests/data/tsv.rs"]
 mod tsv;
@@ -10,10 +10,11 @@ use tsv::unescape;
 
 fn outcome(script: &[u8], mode: QueryMode) -> Vec<u8> {
     let mut reg = VarRegistry::new();
-    let res = parse_script("script.sql", script, &mut reg).and_then(|s| {
-        let mut all = [s];
-        finalize_scripts(&mut all, mode)
-    });
+    let res = parse_script_of(&crate::version::PGBENCH_17, "script.sql", script, &mut reg)
+        .and_then(|s| {
+            let mut all = [s];
+            finalize_scripts(&mut all, mode)
+        });
     match res {
         Ok(()) => b"OK".to_vec(),
         Err(e) => e.to_string().into_bytes(),

@@ -11,6 +11,7 @@ use super::{
     Command, CommandKind, GsetKind, GsetSpec, MetaCommand, Script, SqlCommand, VarRegistry,
 };
 use crate::compat::num;
+use crate::version::{GsetErrorLine, Pgbench};
 
 /// A script syntax error, rendered exactly as C's syntax_error().
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,11 +146,26 @@ fn chomped(src: &[u8], start: usize, end: usize) -> String {
 /// Reads a script the way C's ParseScript does (plus the conditional-
 /// structure check C does when adding the script). `desc` is the file name
 /// as given to -f or the builtin's description. The text stops at the
-/// first NUL byte, as C's does.
+/// first NUL byte, as C's does. Its errors are located as the default
+/// pgbench's are (see [`parse_script_of`]).
 ///
 /// # Errors
 /// Syntax errors, an empty script, or a bad `\if` structure.
 pub(crate) fn parse_script(
+    desc: &str,
+    source: &[u8],
+    vars: &mut VarRegistry,
+) -> Result<Script, ScriptError> {
+    parse_script_of(crate::version::DEFAULT, desc, source, vars)
+}
+
+/// [`parse_script`] as `pgbench` reads it: the line of a misplaced
+/// `\gset` is where its version says.
+///
+/// # Errors
+/// As [`parse_script`].
+pub(crate) fn parse_script_of(
+    pgbench: &Pgbench,
     desc: &str,
     source: &[u8],
     vars: &mut VarRegistry,
@@ -160,9 +176,10 @@ pub(crate) fn parse_script(
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        // COMPAT: C reports `\gset must follow an SQL command` at the line
-        // where this scan starts (just after the previous command), not at
-        // the backslash: blank lines before a misplaced \gset are not counted.
+        // COMPAT: C 17 reports `\gset must follow an SQL command` at the
+        // line where this scan starts (just after the previous command),
+        // not at the backslash: blank lines before a misplaced \gset are
+        // not counted. 18 reports it at the backslash.
         let scan_line = sc.line_of(sc.pos);
         let stop = sc.scan_sql(&mut buf);
         if let Some(p) = skip_sql_comments(&buf) {
@@ -178,7 +195,10 @@ pub(crate) fn parse_script(
                 None => {}
                 Some(Backslash::Command(c)) => commands.push(c),
                 Some(Backslash::Gset(kind, prefix)) => {
-                    let ctx = Ctx { lineno: scan_line, ..ctx };
+                    let ctx = match pgbench.gset_error_line {
+                        GsetErrorLine::ScanStart => Ctx { lineno: scan_line, ..ctx },
+                        GsetErrorLine::Own => ctx,
+                    };
                     let msg = "\\gset must follow an SQL command";
                     let Some(prev) = commands.last_mut() else {
                         return Err(ctx.err(None, None, msg, None, None));

@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::cluster::{Cluster, create_db_on, ident};
 use super::live::Running;
 use super::normalize;
-use super::runner::{Output, Status, c_pgbench_or_skip};
+use super::runner::{Output, Status, c_pgbench_of, c_pgbench_or_skip};
 use super::{Check, Db, Pgbench, c_output, c_pgbench, cluster};
 
 /// A fresh database named after `prefix`, as `pgbench -i -q` (scale 1)
@@ -78,10 +78,16 @@ pub(crate) fn banner() -> String {
 /// The masked banner of pgbench 17 connected to `c`: without a server part
 /// when the server is the version pgbench-rs reproduces.
 pub(crate) fn banner_on(c: &Cluster) -> String {
-    if c.server_version_num == super::expected::PG_VERSION_NUM {
-        "pgbench (17.<minor>)\n".to_string()
+    banner_of(17, c)
+}
+
+/// The masked banner of pgbench `major` connected to `c`: without a
+/// server part when the server is of that very version.
+pub(crate) fn banner_of(major: u32, c: &Cluster) -> String {
+    if c.server_version_num == super::expected::version_num(major) {
+        format!("pgbench ({major}.<minor>)\n")
     } else {
-        format!("pgbench (17.<minor>, server {})\n", c.server_version)
+        format!("pgbench ({major}.<minor>, server {})\n", c.server_version)
     }
 }
 
@@ -106,11 +112,24 @@ pub(crate) fn report_head_on(
     threads: u32,
     tries: &str,
 ) -> String {
+    report_head_of(17, c, desc, mode, clients, threads, tries)
+}
+
+/// [`report_head_on`] of pgbench `major`.
+pub(crate) fn report_head_of(
+    major: u32,
+    c: &Cluster,
+    desc: &str,
+    mode: &str,
+    clients: u32,
+    threads: u32,
+    tries: &str,
+) -> String {
     format!(
         "{}transaction type: {desc}\nscaling factor: 1\nquery mode: {mode}\n\
          number of clients: {clients}\nnumber of threads: {threads}\n\
          maximum number of tries: {tries}\n",
-        banner_on(c)
+        banner_of(major, c)
     )
 }
 
@@ -224,7 +243,8 @@ impl Bench {
             f();
         }
         let rs_raw = Some(self.watched(self.run.spawn_under_test()));
-        if c_pgbench().is_some() {
+        let version = self.run.version();
+        if c_pgbench_of(version).is_some() {
             for f in &self.before_each {
                 f();
             }
@@ -232,7 +252,7 @@ impl Bench {
         // Prints the visible `skipped:` line when C is not installed.
         let c_raw = match &self.shared_c {
             None if self.during_each.is_some() => {
-                c_pgbench_or_skip().map(|c| self.watched(self.run.spawn_c_as(c)))
+                c_pgbench_or_skip(version).map(|c| self.watched(self.run.spawn_c_as(c)))
             }
             None => c_output(&self.run),
             Some(key) => {

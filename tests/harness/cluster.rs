@@ -173,16 +173,17 @@ fn start() -> Result<Cluster, String> {
     start_in(&bindir, &root.join("cluster"), pick_port(), true)
 }
 
-/// A throwaway server of the reference PostgreSQL `major` (17 or 18, see
+/// A throwaway server of the reference PostgreSQL `major` (17, 18 or 19, see
 /// [`super::reference`]), started on first use; None (after a skip line,
 /// or a failure when the reference is required: see `require`) if that
 /// version is not installed.
 pub(crate) fn server(major: u32) -> Option<&'static Cluster> {
-    static SERVERS: [OnceLock<Option<Result<Cluster, String>>>; 2] =
-        [OnceLock::new(), OnceLock::new()];
+    static SERVERS: [OnceLock<Option<Result<Cluster, String>>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let slot = match major {
         17 => &SERVERS[0],
         18 => &SERVERS[1],
+        19 => &SERVERS[2],
         _ => panic!("no reference server {major}"),
     };
     if !require(Need::Server) || !require(Need::Reference(major)) {

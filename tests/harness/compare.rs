@@ -6,7 +6,7 @@ use std::fmt::Debug;
 use std::io::Write;
 
 use super::require::{Need, require};
-use super::runner::{Output, Pgbench, Status, c_pgbench};
+use super::runner::{Output, Pgbench, Status, c_pgbench_of};
 
 const RULER: &str = "----------------------------------------------------------------------";
 
@@ -146,11 +146,11 @@ pub(crate) struct Expected {
     pub(crate) stderr: String,
 }
 
-/// Run C pgbench 17 for `run`. Returns None, after a skip line (or a
-/// failure when the reference is required: see `require`), when it is not
-/// installed.
+/// Run the C pgbench `run` is compared with (17 unless it says). Returns
+/// None, after a skip line (or a failure when the reference is required:
+/// see `require`), when it is not installed.
 pub(crate) fn c_output(run: &Pgbench) -> Option<Output> {
-    if c_pgbench().is_none() && !require(Need::Reference(17)) {
+    if c_pgbench_of(run.version()).is_none() && !require(Need::Reference(run.version())) {
         return None;
     }
     run.run_c()

@@ -1,7 +1,7 @@
-//! Stored expectations of pgbench 17 that tests check the binary under test
-//! against (and C pgbench too, when it runs): the `--help` text, the
-//! long-option table that getopt's ambiguity messages follow, and the masked
-//! forms of version lines.
+//! Stored expectations of pgbench 17, and of what 18 and 19 changed, that
+//! tests check the binary under test against (and C pgbench too, when it
+//! runs): the `--help` text, the long-option table that getopt's ambiguity
+//! messages follow, the versions and the masked forms of version lines.
 
 /// 17's `--help` output (progname `pgbench`), verbatim.
 pub(crate) const HELP_17: &str = r#"pgbench is a benchmarking tool for PostgreSQL.
@@ -103,14 +103,41 @@ Report bugs to <https://github.com/pgbench-rs/pgbench-rs/issues>.
 pgbench-rs home page: <https://github.com/pgbench-rs/pgbench-rs>
 ";
 
+/// The line 19's `--help` adds, after `--aggregate-interval`'s.
+const HELP_19_LINE: &str = "  --continue-on-error      continue running after an SQL error\n";
+
+/// The `--help` of pgbench `major` (progname `pgbench`): 17's text, to
+/// which 19 adds `--continue-on-error`'s line (18's is 17's).
+pub(crate) fn help_of(major: u32) -> String {
+    if major < 19 {
+        return HELP_17.to_string();
+    }
+    let after = "  --aggregate-interval=NUM aggregate data over NUM seconds\n";
+    HELP_17.replacen(after, &format!("{after}{HELP_19_LINE}"), 1)
+}
+
+/// The options that pgbench `major` has as its own among those
+/// docs/extensions.md documents.
+fn own_options(major: u32) -> &'static [&'static str] {
+    if major >= 19 { &["--continue-on-error"] } else { &[] }
+}
+
 /// pgbench-rs's `--help` with its own options' section cut to their
 /// names ([`extension_section_names`]): 17's text without its end, the
 /// names of the options docs/extensions.md documents, and pgbench-rs's
 /// own place for bug reports and home page. (The options' help text is
 /// the program's alone; the tests compare names.)
 pub(crate) fn help_ours() -> String {
-    let options = HELP_17.strip_suffix(HELP_17_END).unwrap_or(HELP_17);
+    help_ours_of(17)
+}
+
+/// [`help_ours`] as pgbench-rs reproducing pgbench `major` prints it: that
+/// version's text, and the documented options it does not have.
+pub(crate) fn help_ours_of(major: u32) -> String {
+    let help = help_of(major);
+    let options = help.strip_suffix(HELP_17_END).unwrap_or(&help);
     let mut names = documented_extensions();
+    names.retain(|n| !own_options(major).contains(&n.as_str()));
     names.sort();
     format!("{options}\n[extensions: {}]\n{HELP_OURS_END}", names.join(" "))
 }
@@ -212,25 +239,61 @@ pub(crate) const LONG_OPTIONS_17: &[&str] = &[
     "debug",
 ];
 
-/// The pgbench version pgbench-rs reproduces (`-V`, the banner): the
-/// reference C pgbench's.
+/// 19's long-option table: 17's and `--continue-on-error`.
+pub(crate) fn long_options_of(major: u32) -> Vec<&'static str> {
+    let mut v = LONG_OPTIONS_17.to_vec();
+    if major >= 19 {
+        v.push("continue-on-error");
+    }
+    v
+}
+
+/// The pgbench version pgbench-rs reproduces under `--compat=17` (`-V`,
+/// the banner): the reference C pgbench 17's.
 pub(crate) const PG_VERSION: &str = "17.12";
 
 /// `PG_VERSION_NUM` of [`PG_VERSION`].
 pub(crate) const PG_VERSION_NUM: u32 = 170_012;
 
+/// `PG_VERSION` of pgbench `major` as the reference prints it.
+pub(crate) fn pg_version(major: u32) -> &'static str {
+    match major {
+        17 => PG_VERSION,
+        18 => "18.6",
+        19 => "19rc1",
+        _ => panic!("no pgbench {major} here"),
+    }
+}
+
+/// `PG_VERSION_NUM` of pgbench `major` (19rc1's is 190000).
+pub(crate) fn version_num(major: u32) -> u32 {
+    match major {
+        17 => PG_VERSION_NUM,
+        18 => 180_006,
+        19 => 190_000,
+        _ => panic!("no pgbench {major} here"),
+    }
+}
+
+/// The text `-V` of pgbench `major` is compared as (minor version masked).
+pub(crate) fn version_masked(major: u32) -> String {
+    format!("pgbench (PostgreSQL) {major}.<minor>")
+}
+
 /// The text 17's version line is compared as (minor version masked).
 pub(crate) const VERSION_17_MASKED: &str = "pgbench (PostgreSQL) 17.<minor>";
-
-/// The start of a banner line as compared (client minor version masked).
-pub(crate) const BANNER_17_MASKED: &str = "pgbench (17.<minor>";
 
 /// The getopt ambiguity line for `prefix` (text after `--`, up to any `=`)
 /// as 17 prints it.
 pub(crate) fn ambiguous_line_17(shown: &str) -> String {
+    ambiguous_line_of(17, shown)
+}
+
+/// [`ambiguous_line_17`] as pgbench `major` prints it.
+pub(crate) fn ambiguous_line_of(major: u32, shown: &str) -> String {
     let name = shown.split('=').next().unwrap_or(shown);
     let mut line = format!("pgbench: option '--{shown}' is ambiguous; possibilities:");
-    for o in LONG_OPTIONS_17.iter().filter(|o| o.starts_with(name)) {
+    for o in long_options_of(major).iter().filter(|o| o.starts_with(name)) {
         line.push_str(&format!(" '--{o}'"));
     }
     line

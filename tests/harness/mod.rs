@@ -1,7 +1,9 @@
 //! Test harness: throwaway PostgreSQL servers (the host's, and the
-//! reference 17 and 18), a runner for pgbench-rs and the real C pgbench 17,
-//! stored 17 expectations, masks for measured numbers, and comparison
-//! helpers that print both sides on mismatch.
+//! reference 17, 18 and 19), a runner for pgbench-rs and the real C pgbench
+//! 17, 18 and 19 (pgbench-rs runs with the `--compat` of the version an
+//! invocation is compared with: 17 unless the test says), stored 17
+//! expectations and what 18 and 19 changed, masks for measured numbers,
+//! and comparison helpers that print both sides on mismatch.
 //!
 //! Environment:
 //! * `PGBENCH_RS_UNDER_TEST=/path/to/binary` — test that binary instead of
@@ -27,7 +29,7 @@
 //!   first use): `host()`, `port`, `bindir`, `server_version`,
 //!   `server_version_num`, `query(db, sql)`, `exec(db, sql)`,
 //!   `create_tablespace(name)`, `create_role(name, extra)`;
-//!   `cluster::server(17 | 18)` — a server of the reference build of that
+//!   `cluster::server(17 | 18 | 19)` — a server of the reference build of that
 //!   version (None after a skip line when it is not installed).
 //!   `create_db("prefix")` / `cluster::create_db_on(server, "prefix")` — a
 //!   fresh database with a unique name (`Db`: `name`, `query`,
@@ -35,8 +37,10 @@
 //! * `Pgbench::new(args)` (against the shared server, or `.on(server)`) /
 //!   `Pgbench::no_server(args)` (PGHOST is an empty directory; no server is
 //!   started), with `.file(name, contents)`, `.stdin(bytes)`, `.env(k, v)`,
-//!   `.label(l)`, `.timeout(d)`; `.run_under_test()`, `.run_c()` (C
-//!   pgbench 17), `.run_c_as(c)` → `Output { which, status, stdout,
+//!   `.label(l)`, `.timeout(d)`, `.compat(18 | 19)` (compare with that
+//!   version: pgbench-rs gets `--compat=N`, but none for its default,
+//!   18); `.run_under_test()`, `.run_c()` (the C pgbench of the version
+//!   compared with), `.run_c_as(c)` → `Output { which, status, stdout,
 //!   stderr, dir }` (`files()`, `read_file()`); `.spawn_under_test()` /
 //!   `.spawn_c_as(c)` → `live::Running`, a run the test acts on: it waits
 //!   for `measuring()` (the program's event), a stderr line or a progress
@@ -44,16 +48,19 @@
 //!   then `finish()`; `shards::run_together` starts a run's shards with one
 //!   `--start-at`; `.expand(text)` fills
 //!   `{PGHOST}`, `{PGPORT}`, `{NOFILE}` in expected texts.
-//! * `c_output(&run)` — C pgbench 17's output (None after a `skipped:`
-//!   line when it is not installed).
+//! * `c_output(&run)` — the output of the C pgbench `run` is compared with
+//!   (None after a `skipped:` line when it is not installed);
+//!   `runner::{c_pgbench_of(17 | 18 | 19), VERSIONS, DEFAULT_VERSION}`.
 //! * `Check::new(case)` — collect mismatches with `.outputs()`,
 //!   `.expected()`, `.text()`, `.eq()`, `.fail()`, then `.finish()` panics
 //!   with every one of them, both sides between rulers.
-//! * `expected::*` — stored 17 texts (help, long options); `normalize::*`
+//! * `expected::*` — stored 17 texts (help, long options) and 18's and
+//!   19's (`help_of`, `long_options_of`, `pg_version`); `normalize::*`
 //!   — the masks for measured numbers (`mask_init_stderr`, `mask_report`,
 //!   `mask_version`, `mask_banner_version`, `mask_random_seed`,
 //!   `mask_counts`).
-//! * `bench::{pgbench_db, pgbench_db_on, banner_on, Bench, Ran}` —
+//! * `bench::{pgbench_db, pgbench_db_on, banner_on, banner_of,
+//!   report_head_of, Bench, Ran}` —
 //!   benchmark runs of both implementations against one database, masked
 //!   and compared; `shapes::*` — exact formats of progress, transaction log
 //!   and aggregate log lines, and stderr messages grouped per client.

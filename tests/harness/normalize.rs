@@ -2,8 +2,6 @@
 //! nothing else. Each mask recognises one exact line shape and replaces only
 //! the measured fields, so any other difference still shows.
 
-use super::expected::{BANNER_17_MASKED, VERSION_17_MASKED};
-
 /// Replacement text for a masked measured number.
 pub(crate) const MASK: &str = "<t>";
 
@@ -136,33 +134,47 @@ fn mask_step_times(s: &str) -> String {
     out
 }
 
-/// Replace a `pgbench (PostgreSQL) 17.x ...` line by the masked form, so
-/// that any 17 minor version compares equal.
+/// The major version of a version text that starts with one the tests
+/// compare with (`17.12 ...`, `19rc1 ...`), and the text after it.
+fn compared_version(text: &str) -> Option<(u32, &str)> {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let major: u32 = text[..digits].parse().ok()?;
+    let rest = &text[digits..];
+    let minor = [".", "rc", "beta"].iter().any(|m| rest.starts_with(m));
+    (crate::harness::runner::VERSIONS.contains(&major) && minor).then_some((major, rest))
+}
+
+/// Replace a `pgbench (PostgreSQL) 17.x ...` line (of any version the tests
+/// compare with: 18.x, 19rc1) by the masked form, so that any minor
+/// version compares equal.
 pub(crate) fn mask_version(stdout: &str) -> String {
     stdout
         .split_inclusive('\n')
-        .map(|l| {
-            if l.starts_with("pgbench (PostgreSQL) 17.") {
-                format!("{VERSION_17_MASKED}{}", if l.ends_with('\n') { "\n" } else { "" })
-            } else {
-                l.to_string()
-            }
+        .map(|l| match l.strip_prefix("pgbench (PostgreSQL) ").and_then(compared_version) {
+            Some((major, _)) => format!(
+                "{}{}",
+                super::expected::version_masked(major),
+                if l.ends_with('\n') { "\n" } else { "" }
+            ),
+            None => l.to_string(),
         })
         .collect()
 }
 
 /// Replace the client version in a banner, `pgbench (17.x ... , server S)`
 /// or `pgbench (17.x ...)` (a client of the server's own version), by the
-/// masked form.
+/// masked form (of any version the tests compare with).
 pub(crate) fn mask_banner_version(stdout: &str) -> String {
     stdout
         .split_inclusive('\n')
         .map(|l| {
-            let Some(rest) = l.strip_prefix("pgbench (17.") else { return l.to_string() };
+            let Some((major, rest)) = l.strip_prefix("pgbench (").and_then(compared_version) else {
+                return l.to_string();
+            };
             let nl = if l.ends_with('\n') { "\n" } else { "" };
             match rest.find(", server ") {
-                Some(i) => format!("{BANNER_17_MASKED}{}", &rest[i..]),
-                None => format!("{BANNER_17_MASKED}){nl}"),
+                Some(i) => format!("pgbench ({major}.<minor>{}", &rest[i..]),
+                None => format!("pgbench ({major}.<minor>){nl}"),
             }
         })
         .collect()
@@ -221,10 +233,11 @@ fn mask_report_line(line: &str) -> String {
     {
         return format!("rate limit schedule lag: avg {MASK} (max {MASK}) ms{nl}");
     }
-    // " - N transactions (P% of total, tps = X)"
-    if l.starts_with(" - ") && l.contains(" transactions (") && l.ends_with(')') {
-        if let Some(i) = l.rfind(", tps = ") {
-            return format!("{}, tps = {MASK}){nl}", &l[..i]);
+    // " - N transactions (P% of total, tps = X)" (17) and " - number of
+    // transactions actually processed: N (tps = X)" (18).
+    if l.starts_with(" - ") && l.contains(" transactions ") && l.ends_with(')') {
+        if let Some(i) = l.rfind("tps = ") {
+            return format!("{}tps = {MASK}){nl}", &l[..i]);
         }
     }
     // "progress: ..." lines: every number is measured.
@@ -275,6 +288,21 @@ fn mask_counts_line(line: &str) -> String {
         |(n, tail)| is_uint(n) && tail.contains("% of total, tps = ") && tail.ends_with(')'),
     ) {
         return format!(" - {MASK} transactions ({MASK}% of total, tps = {MASK}){nl}");
+    }
+    // 18's per-script counts: " - N transactions (P% of total)" and " -
+    // number of transactions actually processed: N (tps = X)".
+    if l.strip_prefix(" - ")
+        .and_then(|rest| rest.split_once(" transactions ("))
+        .is_some_and(|(n, tail)| is_uint(n) && tail.ends_with("% of total)"))
+    {
+        return format!(" - {MASK} transactions ({MASK}% of total){nl}");
+    }
+    const SCRIPT_PROCESSED: &str = " - number of transactions actually processed: ";
+    if l.strip_prefix(SCRIPT_PROCESSED)
+        .and_then(|rest| rest.split_once(" (tps = "))
+        .is_some_and(|(n, tail)| is_uint(n) && tail.ends_with(')'))
+    {
+        return format!("{SCRIPT_PROCESSED}{MASK} (tps = {MASK}){nl}");
     }
     line.to_string()
 }

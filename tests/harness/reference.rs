@@ -1,5 +1,5 @@
-//! The reference builds the tests compare with: the real C pgbench 17, and
-//! PostgreSQL 17 and 18 servers with their client programs, as
+//! The reference builds the tests compare with: the real C pgbench 17, 18
+//! and 19 with their servers and client programs, as
 //! `scripts/pgref.sh` installs them (`$PGBENCH_RS_REF`, default
 //! `/opt/pgbench-rs-ref`, one `<major>/bin` directory per version).
 //!

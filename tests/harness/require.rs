@@ -6,7 +6,7 @@
 //! it needs. Where it is there, the answer is true. Where it is not:
 //! * with `PGBENCH_TEST_REQUIRE_<NAME>=1` for that need (`SERVER`,
 //!   `REFERENCE`, `PYTOOLS`, `CHROMIUM`, `VALGRIND`, `SYSBENCH`, `ROOT`,
-//!   `MANDOC`, `HOSTS`, `SLURM`, `SSH`), or `PGBENCH_TEST_REQUIRE_ALL=1` (CI sets it), the test
+//!   `MANDOC`, `HOSTS`, `SLURM`, `SSH`, `TAP`), or `PGBENCH_TEST_REQUIRE_ALL=1` (CI sets it), the test
 //!   fails, naming what is missing and how to install it;
 //! * otherwise it prints one `skipped: TEST: ...` line (once per test and
 //!   need), counts it, and the answer is false: the test returns, or
@@ -27,7 +27,7 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 pub(crate) enum Need {
     /// A PostgreSQL server of the host (initdb, postgres, pg_ctl).
     Server,
-    /// The reference build of PostgreSQL `N` (17 or 18): C pgbench `N`,
+    /// The reference build of PostgreSQL `N` (17, 18 or 19): C pgbench `N`,
     /// its server and client programs (`scripts/pgref.sh`).
     Reference(u32),
     /// The Python tools of tests/tools (`scripts/pytools.sh`).
@@ -49,6 +49,9 @@ pub(crate) enum Need {
     Slurm,
     /// OpenSSH's server and client and GNU parallel (`sshd::PROGRAMS`).
     Ssh,
+    /// PostgreSQL 18's pgbench TAP suite as `scripts/tap18.sh --fetch`
+    /// keeps it, and perl's prove and IPC::Run.
+    Tap,
 }
 
 impl Need {
@@ -66,6 +69,7 @@ impl Need {
             Need::Hosts => "HOSTS",
             Need::Slurm => "SLURM",
             Need::Ssh => "SSH",
+            Need::Tap => "TAP",
         }
     }
 
@@ -95,6 +99,9 @@ impl Need {
                 "no Slurm ({}: scripts/deps.sh installs them as root)",
                 super::slurm::PROGRAMS.join(", ")
             ),
+            Need::Tap => "no PostgreSQL 18 pgbench TAP suite, or no perl IPC::Run \
+                          (scripts/tap18.sh --fetch fetches and installs them as root)"
+                .into(),
             Need::Ssh => format!(
                 "no ssh and GNU parallel ({}: scripts/deps.sh installs them as root)",
                 super::sshd::PROGRAMS.join(", ")
@@ -130,6 +137,11 @@ impl Need {
             }
             Need::Slurm => super::slurm::PROGRAMS.iter().all(|p| super::lan::find(p).is_some()),
             Need::Ssh => super::sshd::PROGRAMS.iter().all(|p| super::lan::find(p).is_some()),
+            Need::Tap => {
+                let suite = Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("target/tap18/src/src/bin/pgbench/t/001_pgbench_with_server.pl");
+                suite.is_file() && runs("perl", &["-MIPC::Run", "-e", "print 1"], "1")
+            }
         };
         found.push((self, p));
         p

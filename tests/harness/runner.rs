@@ -4,9 +4,17 @@
 //! * The binary under test is `$PGBENCH_RS_UNDER_TEST` if set, else the
 //!   `pgbench-rs` that cargo built. Pointing the variable at C pgbench runs
 //!   the whole suite against C, which proves the expectations.
-//! * C pgbench is `$PGBENCH_C`, else the real pgbench 17 that
-//!   `scripts/pgref.sh` installs (see [`super::reference`]); without it,
-//!   comparisons are skipped visibly.
+//! * Each invocation is compared with one pgbench version ([`Pgbench::compat`],
+//!   17 unless the test says): the binary under test runs it with
+//!   `--compat=N` in front of the other arguments (nothing for the
+//!   version pgbench-rs reproduces by default, so that those comparisons
+//!   test the default; nothing either when the binary under test is not
+//!   pgbench-rs, or for `--merge` and `--compare`), and C is that
+//!   version's.
+//! * C pgbench 17 is `$PGBENCH_C`, else the real pgbench 17 that
+//!   `scripts/pgref.sh` installs (see [`super::reference`]); 18 and 19
+//!   are those it installs; without them, comparisons are skipped
+//!   visibly.
 //! * Both run with argv[0] = `pgbench`, `LC_ALL=C`, every `PG*` variable of
 //!   the outer environment removed, and `PGHOST`/`PGPORT`/`PGUSER` set to the
 //!   test server (or, for [`Pgbench::no_server`], to an empty socket
@@ -102,22 +110,49 @@ pub(crate) fn c_pgbench() -> Option<&'static CPgbench> {
     .as_ref()
 }
 
-/// [`c_pgbench`], or None after a skip line (a failure where the
-/// reference is required: see `require`).
-pub(crate) fn c_pgbench_or_skip() -> Option<&'static CPgbench> {
-    let c = c_pgbench();
+/// The C pgbench of `major`, or None after a skip line (a failure where
+/// the reference is required: see `require`).
+pub(crate) fn c_pgbench_or_skip(major: u32) -> Option<&'static CPgbench> {
+    let c = c_pgbench_of(major);
     if c.is_none() {
-        super::require::require(super::require::Need::Reference(17));
+        super::require::require(super::require::Need::Reference(major));
     }
     c
 }
 
-/// The reference C pgbench of another major version (18, to compare `-i`
-/// against an 18 server with what pgbench 18 does there).
+/// The reference C pgbench of major version `major` (17: [`c_pgbench`]).
 pub(crate) fn c_pgbench_of(major: u32) -> Option<&'static CPgbench> {
-    static C18: OnceLock<Option<CPgbench>> = OnceLock::new();
-    assert!(major == 18, "no reference C pgbench {major} is used");
-    C18.get_or_init(|| CPgbench::probe(reference::bindir(18)?.join("pgbench"))).as_ref()
+    static OTHERS: [OnceLock<Option<CPgbench>>; 2] = [OnceLock::new(), OnceLock::new()];
+    let slot = match major {
+        17 => return c_pgbench(),
+        18 => &OTHERS[0],
+        19 => &OTHERS[1],
+        _ => panic!("no reference C pgbench {major} is used"),
+    };
+    let c = slot.get_or_init(|| CPgbench::probe(reference::bindir(major)?.join("pgbench")));
+    if let Some(c) = c {
+        assert!(c.major == major, "{} is pgbench {}, not {major}", c.path.display(), c.version);
+    }
+    c.as_ref()
+}
+
+/// The pgbench versions the comparisons are made with.
+pub(crate) const VERSIONS: [u32; 3] = [17, 18, 19];
+
+/// The version pgbench-rs reproduces without `--compat`.
+pub(crate) const DEFAULT_VERSION: u32 = 18;
+
+/// Whether the binary under test is pgbench-rs (its `-V` says so), which
+/// takes `--compat`.
+fn under_test_is_ours() -> bool {
+    static OURS: OnceLock<bool> = OnceLock::new();
+    *OURS.get_or_init(|| {
+        Command::new(under_test_path())
+            .arg0("pgbench")
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("(pgbench-rs "))
+    })
 }
 
 /// How a run ended.
@@ -225,6 +260,7 @@ pub(crate) struct Pgbench {
     label: String,
     timeout: Duration,
     wrapper: Vec<OsString>,
+    compat: u32,
 }
 
 impl Pgbench {
@@ -244,7 +280,35 @@ impl Pgbench {
             label: String::from("run"),
             timeout: super::PATIENCE,
             wrapper: Vec::new(),
+            compat: 17,
         }
+    }
+
+    /// Compare with pgbench `major` (default 17): the binary under test
+    /// reproduces it (`--compat`), and C is that version's.
+    pub(crate) fn compat(mut self, major: u32) -> Self {
+        assert!(VERSIONS.contains(&major), "no pgbench {major} to compare with");
+        self.compat = major;
+        self
+    }
+
+    /// The pgbench version this invocation is compared with.
+    pub(crate) fn version(&self) -> u32 {
+        self.compat
+    }
+
+    /// The arguments the binary under test runs with: `--compat=N` first,
+    /// unless N is its default (or it is not pgbench-rs, or the command is
+    /// `--merge` or `--compare`, whose documents say which pgbench they
+    /// reproduced).
+    fn args_under_test(&self) -> Vec<OsString> {
+        let mut args = Vec::with_capacity(self.args.len() + 1);
+        let of_documents = self.args.iter().any(|a| a == "--merge" || a == "--compare");
+        if self.compat != DEFAULT_VERSION && !of_documents && under_test_is_ours() {
+            args.push(OsString::from(format!("--compat={}", self.compat)));
+        }
+        args.extend(self.args.iter().cloned());
+        args
     }
 
     /// An invocation for command-line checks: no server is started, and
@@ -364,9 +428,9 @@ impl Pgbench {
         self.spawn(Impl::C, &c.path)
     }
 
-    /// Run C pgbench 17, if installed.
+    /// Run the C pgbench of [`Pgbench::compat`], if installed.
     pub(crate) fn run_c(&self) -> Option<Output> {
-        c_pgbench().map(|c| self.run_c_as(c))
+        c_pgbench_of(self.compat).map(|c| self.run_c_as(c))
     }
 
     /// Run the C pgbench `c`.
@@ -400,7 +464,11 @@ impl Pgbench {
                 c
             }
         };
-        cmd.args(&self.args).current_dir(&dir);
+        match which {
+            Impl::UnderTest => cmd.args(self.args_under_test()),
+            Impl::C => cmd.args(&self.args),
+        };
+        cmd.current_dir(&dir);
         for (k, _) in std::env::vars_os() {
             if k.to_string_lossy().starts_with("PG") {
                 cmd.env_remove(&k);

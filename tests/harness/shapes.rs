@@ -209,7 +209,8 @@ pub(crate) fn parse_log_line(line: &str, o: LogOpts) -> Result<LogLine, String> 
     })
 }
 
-/// One aggregate log line: the 15 fields of C pgbench 17.
+/// One aggregate log line: the 15 fields of C pgbench 17 (and 18; 19's
+/// 16th is its other failures).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct AggLine {
     /// Every field, in order: start, cnt, sum, sum2, min, max, lag sum,
@@ -233,11 +234,16 @@ impl AggLine {
 /// integers (`%lld` or `%.0f`), with the invariants C's accumulation
 /// guarantees (min <= max, sums consistent with the count).
 pub(crate) fn parse_agg_line(line: &str) -> Result<AggLine, String> {
+    parse_agg_line_of(line, 15)
+}
+
+/// [`parse_agg_line`] of a line of `n` fields.
+pub(crate) fn parse_agg_line_of(line: &str, n: usize) -> Result<AggLine, String> {
     let f: Vec<&str> = line.split(' ').collect();
-    if f.len() != 15 {
-        return Err(format!("aggregate line has {} fields, expected 15: {line:?}", f.len()));
+    if f.len() != n {
+        return Err(format!("aggregate line has {} fields, expected {n}: {line:?}", f.len()));
     }
-    let mut fields = Vec::with_capacity(15);
+    let mut fields = Vec::with_capacity(n);
     for (i, s) in f.iter().enumerate() {
         fields.push(uint(s, &format!("aggregate field {}", i + 1))?);
     }

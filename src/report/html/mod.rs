@@ -81,6 +81,7 @@ fn drawn_seconds(page: &Page<'_>, dist: &RunDist) -> Vec<Second> {
 
 /// The facts of the header: when, how long, what ran, on what.
 pub(crate) fn facts(
+    pgbench: &crate::version::Pgbench,
     start_us: i64,
     end_us: i64,
     command_line: &[String],
@@ -95,7 +96,7 @@ pub(crate) fn facts(
         ("command line".into(), command_line.join(" ")),
         (
             "pgbench-rs".into(),
-            format!("{} (pgbench {})", env!("CARGO_PKG_VERSION"), crate::version::PG_VERSION),
+            format!("{} (pgbench {})", env!("CARGO_PKG_VERSION"), pgbench.version),
         ),
         ("libpq".into(), crate::version::text(crate::pq::lib_version())),
         ("server".into(), server_version.into()),
@@ -493,6 +494,7 @@ mod tests {
         let dist = RunDist { series, scripts, total, commands };
         let page = Page {
             facts: facts(
+                crate::version::DEFAULT,
                 0,
                 3_600_000_000,
                 &["pgbench-rs".into(), "-T".into(), "3600".into()],
