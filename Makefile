@@ -23,7 +23,7 @@ BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 FUZZ_SECONDS ?= 60
 
-.PHONY: all build release test test-tricks lint reference demo bench vendor fuzz install uninstall dist dist-check clean
+.PHONY: all build release test test-tricks test-versions lint reference demo bench vendor fuzz install uninstall dist dist-check clean
 
 all: build
 
@@ -74,6 +74,21 @@ test-tricks:
 	PGBENCH_RS_BUILD_TRICKS=on CARGO_TARGET_DIR=$(TRICKS_TARGET_DIR) $(CARGO) test $(CARGO_FLAGS) --lib
 	PGBENCH_RS_BUILD_TRICKS=on PGBENCH_TEST_REQUIRE_SERVER=1 CARGO_TARGET_DIR=$(TRICKS_TARGET_DIR) \
 		$(CARGO) test $(CARGO_FLAGS) --test integration -- --test-threads=$(TEST_THREADS) $(TRICKS_TESTS)
+
+## The integration tests once as each other pgbench version: every
+## invocation a test does not give a version of its own reproduces
+## pgbench N (--compat=N, none for the default) and is compared with C
+## pgbench N (PGBENCH_TEST_COMPAT=N); the texts the tests store are 17's and
+## give way there to that comparison. Needs the C pgbench 18 and 19
+## references (scripts/pgref.sh, make reference).
+VERSIONS_TESTED ?= 18 19
+test-versions:
+	scripts/deps.sh
+	set -e; for v in $(VERSIONS_TESTED); do \
+		echo "== the integration tests as pgbench $$v" >&2; \
+		PGBENCH_TEST_COMPAT=$$v PGBENCH_TEST_REQUIRE_SERVER=1 PGBENCH_TEST_REQUIRE_REFERENCE=1 \
+			$(CARGO) test $(CARGO_FLAGS) --test integration -- --test-threads=$(TEST_THREADS); \
+	done
 
 lint:
 	scripts/deps.sh lint

@@ -1096,7 +1096,7 @@ fn getopt_every_ambiguous_prefix() {
 /// pgbench-rs reproduces the version of the reference C pgbench.
 #[test]
 fn version_is_the_references() {
-    let out = Pgbench::no_server(["-V"]).label("version-number").run_under_test();
+    let out = Pgbench::no_server(["-V"]).compat(17).label("version-number").run_under_test();
     let want = format!("pgbench (PostgreSQL) {PG_VERSION} (pgbench-rs ");
     assert!(out.stdout.starts_with(&want), "-V printed {:?}", out.stdout);
     let want = format!(" (pgbench-rs {})\n", env!("CARGO_PKG_VERSION"));

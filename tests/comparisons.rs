@@ -24,7 +24,8 @@ use crate::harness::{Need, require};
 fn run_json(case: &str, args: &[&str], db: &Db, env: Option<(&str, &str)>) -> (Output, Value) {
     let mut all: Vec<&str> = args.to_vec();
     all.extend(["--report-json=r.json", &db.name]);
-    let mut p = Pgbench::new(all).on(db.cluster).label(case);
+    // (As pgbench 17, which the refusals' texts name.)
+    let mut p = Pgbench::new(all).on(db.cluster).compat(17).label(case);
     if let Some((k, v)) = env {
         p = p.env(k, v);
     }

@@ -46,7 +46,7 @@ fn html_report_of_a_run() {
         "--report-html=r.html",
         db.name.as_str(),
     ];
-    let out = Pgbench::new(args).label("html-run").run_under_test();
+    let out = Pgbench::new(args).compat(17).label("html-run").run_under_test();
     assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
     let mut charts = CHARTS.to_vec();
     charts.push("lag");

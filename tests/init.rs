@@ -388,6 +388,7 @@ fn unlogged_partitions_pgbench_17_on_18_server() {
     let db = create_db_on(server, name);
     let run = Pgbench::new(["-i", "--unlogged-tables", "--partitions=2", &db.name])
         .on(server)
+        .compat(17)
         .label(name);
     let Some(c) = c_output(&run) else { return };
     let mut check = Check::new(name);

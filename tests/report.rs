@@ -261,6 +261,10 @@ fn compare_report(text: &str, doc: &Value) -> Vec<String> {
         } else if let Some(n) = numbers(s, "number of deadlock failures: {} ({}%)") {
             eq(line, n[0], stats("failures")["deadlock"].to_string());
             eq(line, n[1], fmt_json(&stats("failures")["deadlock_pct"], 3));
+        } else if let Some(n) = numbers(s, "number of other failures: {} ({}%)") {
+            // pgbench 19.
+            eq(line, n[0], stats("failures")["other"].to_string());
+            eq(line, n[1], fmt_json(&stats("failures")["other_pct"], 3));
         } else if let Some(n) = numbers(s, "number of transactions retried: {} ({}%)") {
             eq(line, n[0], stats("retried").to_string());
             eq(line, n[1], fmt_json(stats("retried_pct"), 3));
@@ -309,6 +313,23 @@ fn compare_report(text: &str, doc: &Value) -> Vec<String> {
         } else if let Some(n) = numbers(s, "weight: {} (targets {}% of total)") {
             eq(line, n[0], stats("weight").to_string());
             eq(line, n[1], fmt_json(stats("weight_pct"), 1));
+        } else if let Some(n) = numbers(s, "{} transactions ({}% of total)") {
+            // pgbench 18: the script's transactions that succeeded, failed
+            // or were skipped, and their share of all such.
+            let all = |o: &Value| {
+                ["transactions", "failed", "skipped"]
+                    .iter()
+                    .map(|k| o[*k].as_u64().unwrap_or(0))
+                    .sum::<u64>()
+            };
+            let (mine, of) = (all(scope), all(totals));
+            eq(line, n[0], mine.to_string());
+            eq(line, n[1], format!("{:.1}", 100.0 * mine as f64 / of as f64));
+        } else if let Some(n) =
+            numbers(s, "number of transactions actually processed: {} (tps = {})")
+        {
+            eq(line, n[0], stats("transactions").to_string());
+            eq(line, n[1], fmt_json(stats("tps"), 6));
         } else if let Some(n) = numbers(s, "{} transactions ({}% of total, tps = {})") {
             eq(line, n[0], stats("transactions").to_string());
             eq(line, n[1], fmt_json(stats("share_pct"), 1));

@@ -1,7 +1,8 @@
 //! Test harness: throwaway PostgreSQL servers (the host's, and the
 //! reference 17, 18 and 19), a runner for pgbench-rs and the real C pgbench
 //! 17, 18 and 19 (pgbench-rs runs with the `--compat` of the version an
-//! invocation is compared with: 17 unless the test says), stored 17
+//! invocation is compared with: 17 unless the test says or
+//! `PGBENCH_TEST_COMPAT` names another), stored 17
 //! expectations and what 18 and 19 changed, masks for measured numbers,
 //! and comparison helpers that print both sides on mismatch.
 //!

@@ -142,6 +142,22 @@ pub(crate) const VERSIONS: [u32; 3] = [17, 18, 19];
 /// The version pgbench-rs reproduces without `--compat`.
 pub(crate) const DEFAULT_VERSION: u32 = 18;
 
+/// The pgbench version an invocation is compared with unless its test
+/// says (`Pgbench::compat`): 17, the specification, or the version
+/// `PGBENCH_TEST_COMPAT` names (17, 18 or 19), to run every comparison
+/// of the suite as that pgbench.
+pub(crate) fn suite_version() -> u32 {
+    static V: OnceLock<u32> = OnceLock::new();
+    *V.get_or_init(|| match std::env::var("PGBENCH_TEST_COMPAT") {
+        Err(_) => 17,
+        Ok(v) => v
+            .parse()
+            .ok()
+            .filter(|v| VERSIONS.contains(v))
+            .unwrap_or_else(|| panic!("PGBENCH_TEST_COMPAT={v}: not one of {VERSIONS:?}")),
+    })
+}
+
 /// Whether the binary under test is pgbench-rs (its `-V` says so), which
 /// takes `--compat`.
 fn under_test_is_ours() -> bool {
@@ -261,6 +277,8 @@ pub(crate) struct Pgbench {
     timeout: Duration,
     wrapper: Vec<OsString>,
     compat: u32,
+    /// Whether the test chose `compat` (else it is the suite's).
+    compat_chosen: bool,
 }
 
 impl Pgbench {
@@ -280,7 +298,8 @@ impl Pgbench {
             label: String::from("run"),
             timeout: super::PATIENCE,
             wrapper: Vec::new(),
-            compat: 17,
+            compat: suite_version(),
+            compat_chosen: false,
         }
     }
 
@@ -289,7 +308,16 @@ impl Pgbench {
     pub(crate) fn compat(mut self, major: u32) -> Self {
         assert!(VERSIONS.contains(&major), "no pgbench {major} to compare with");
         self.compat = major;
+        self.compat_chosen = true;
         self
+    }
+
+    /// Whether the texts its test stores are this invocation's: they are
+    /// 17's unless the test chose a version, so under
+    /// `PGBENCH_TEST_COMPAT` of another version only the comparison with
+    /// that version's C pgbench holds.
+    pub(crate) fn stored_texts_apply(&self) -> bool {
+        self.compat_chosen || self.compat == 17
     }
 
     /// The pgbench version this invocation is compared with.
