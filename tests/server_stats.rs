@@ -50,8 +50,10 @@ fn finish(case: &str, run: Running) -> (Output, Value) {
 /// statistics as they exit), asking from database postgres.
 fn quiet(c: &Cluster, db: &str) {
     let sql = format!("SELECT count(*) FROM pg_stat_activity WHERE datname = '{db}'");
+    // (Their processes too: a backend leaves pg_stat_activity before it
+    // flushes its last statistics.)
     crate::harness::wait_until(&format!("the backends of {db} to exit"), || {
-        c.query("postgres", &sql) == [["0"]]
+        c.query("postgres", &sql) == [["0"]] && c.processes_of(db) == 0
     });
 }
 

@@ -41,7 +41,11 @@ use views::{TAG, TAG_COMMENT, View};
 pub(crate) const WAIT_HZ: i64 = 10;
 
 /// How long the end of the run waits for the clients' backends to exit
-/// (they flush their statistics as they do), µs.
+/// (they flush their statistics as they do), µs. (PostgreSQL takes a
+/// backend out of pg_stat_activity just before that last flush, and
+/// nothing a client can query shows the flush: a backend descheduled
+/// between the two, on a loaded server, can leave the commits it ran
+/// since its previous flush out of the last reading.)
 const EXIT_WAIT_US: i64 = 5_000_000;
 
 /// How close to an interval's end the end of the run must be for the

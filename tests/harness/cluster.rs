@@ -403,6 +403,39 @@ impl Cluster {
     }
 
     /// The server log file.
+    /// How many of the server's processes serve database `db`, as their
+    /// process titles say (`postgres: USER DB ...`). A backend leaves
+    /// pg_stat_activity before it flushes its last statistics, and its
+    /// process ends after: none left means every one has flushed.
+    pub(crate) fn processes_of(&self, db: &str) -> usize {
+        let pid_file = self.dir.join("data/postmaster.pid");
+        let Some(postmaster) = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|s| s.lines().next().map(str::to_string))
+        else {
+            return 0;
+        };
+        let Ok(entries) = std::fs::read_dir("/proc") else { return 0 };
+        entries
+            .filter_map(Result::ok)
+            .filter(|e| {
+                e.file_name().to_str().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+            })
+            .filter(|e| {
+                let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+                // `pid (comm) state ppid ...`
+                let ppid = stat.rsplit_once(')').and_then(|(_, r)| r.split_whitespace().nth(1));
+                ppid == Some(postmaster.trim())
+            })
+            .filter(|e| {
+                let cmd = std::fs::read(e.path().join("cmdline")).unwrap_or_default();
+                let title = String::from_utf8_lossy(&cmd).replace('\0', " ");
+                let mut words = title.split_whitespace();
+                words.next() == Some("postgres:") && words.nth(1) == Some(db)
+            })
+            .count()
+    }
+
     pub(crate) fn log_file(&self) -> PathBuf {
         self.dir.join("server.log")
     }

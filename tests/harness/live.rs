@@ -83,6 +83,9 @@ pub(crate) struct Running {
     deadline: Instant,
     signalled: Option<Instant>,
     status: Option<Status>,
+    /// Unix epoch seconds just before it was started (by whoever started
+    /// it; when it was watched, else).
+    pub(super) began: f64,
 }
 
 impl Running {
@@ -124,6 +127,7 @@ impl Running {
             deadline: Instant::now() + timeout,
             signalled: None,
             status: None,
+            began: epoch_now(),
         }
     }
 
@@ -280,6 +284,7 @@ impl Running {
             }
             std::thread::sleep(Duration::from_millis(2));
         };
+        let ended = epoch_now();
         let after_signal = self.signalled.map(|t| t.elapsed());
         if let Some(w) = self.writer.take() {
             let _ = w.join();
@@ -294,6 +299,7 @@ impl Running {
             stderr: self.stderr.text(),
             dir: self.dir.clone(),
             after_signal,
+            lifetime: (self.began, ended),
         }
     }
 }

@@ -208,6 +208,10 @@ pub(crate) struct Output {
     /// How long it ran after the last signal sent to it (with
     /// [`Running::signal`]; None when none was).
     pub(crate) after_signal: Option<Duration>,
+    /// When it ran, as Unix epoch seconds: from just before it was
+    /// started to just after its end was seen (the times it prints or
+    /// logs lie between).
+    pub(crate) lifetime: (f64, f64),
 }
 
 impl Output {
@@ -514,7 +518,11 @@ impl Pgbench {
         let events = dir.with_extension("events");
         cmd.env("PGBENCH_RS_EVENTS", &events);
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        let began = super::live::epoch_now();
         let child = cmd.spawn().unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
-        Running::watch(which, program, child, dir, events, self.stdin.clone(), self.timeout)
+        let mut run =
+            Running::watch(which, program, child, dir, events, self.stdin.clone(), self.timeout);
+        run.began = began;
+        run
     }
 }
