@@ -31,6 +31,7 @@ use crate::config::{
 use crate::log;
 use crate::pq::ConnParams;
 use crate::script::{self, QueryMode, Script, ScriptError, Slot, VarRegistry, builtin};
+use crate::sys::rlimit::Budget;
 use getopt::{Item, Opt};
 use options::Mode;
 use values::{
@@ -251,9 +252,35 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
 }
 
 /// Raises the open-files limit for `clients` connections (C's check of
-/// `-c`).
+/// `-c`, as it is parsed).
 fn open_files_for(clients: i32) -> Result<(), Exit> {
-    let needed = crate::invariant::fits::<u64, _>(clients, "invariant: -c is at least 1") + 3;
+    let clients = crate::invariant::fits::<u64, _>(clients, "invariant: -c is at least 1");
+    open_files(Budget::c_count(clients))
+}
+
+/// Raises the open-files limit for every descriptor the run opens (its
+/// largest point under `--sweep-clients`), once the command line is
+/// read and before anything connects: a run that would run out of
+/// descriptors half-way is refused with the number it needs.
+fn open_files_for_run(a: &LowArgs) -> Result<(), Exit> {
+    let points = a.ext.sweep_clients.clone().unwrap_or_else(|| vec![a.nclients]);
+    let mut needed = 0;
+    for c in points {
+        let threads =
+            if a.ext.sweep_clients.is_some() { a.ext.jobs.clamp(1, c) } else { a.nthreads };
+        let budget = Budget {
+            clients: crate::invariant::fits(c, "invariant: -c is at least 1"),
+            threads: crate::invariant::fits(threads, "invariant: -j is at least 1"),
+            logs: a.use_log,
+            sampler: a.ext.server_stats_s.is_some(),
+        };
+        needed = needed.max(budget.needed());
+    }
+    open_files(needed)
+}
+
+/// Makes room for `needed` open files, or says why not in C's words.
+fn open_files(needed: u64) -> Result<(), Exit> {
     if let Err(e) = crate::sys::rlimit::ensure_open_files(needed) {
         let error = Error::new(e.to_string());
         if matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
@@ -710,6 +737,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         return Err(Error::new("an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)").into());
     }
     compare::sweep_options(&a.ext, a.use_log)?;
+    open_files_for_run(&a)?;
     Ok(Action::Bench(Box::new(BenchConfig {
         conn,
         scripts: a.scripts,

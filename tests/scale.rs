@@ -1,0 +1,88 @@
+//! At the scale pgbench-rs exists for: every descriptor a run opens is
+//! counted before anything connects (the soft limit raised to it, or the
+//! run refused with the number it needs), and connections are made
+//! without stalling the thread that makes them.
+
+use crate::harness::cluster::{Cluster, extra_cluster};
+use crate::harness::runner::Status;
+use crate::harness::{Need, Pgbench, require};
+
+/// A server of its own that takes 1100 connections (the shared one takes
+/// 200).
+fn many_cluster() -> &'static Cluster {
+    static C: std::sync::OnceLock<&'static Cluster> = std::sync::OnceLock::new();
+    C.get_or_init(|| {
+        let c = extra_cluster("many");
+        c.stop_immediate().unwrap_or_else(|e| panic!("stop many: {e}"));
+        c.pg_ctl_start_with("-c max_connections=1100")
+            .unwrap_or_else(|e| panic!("start many: {e}"));
+        c
+    })
+}
+
+/// `run` under the open-files limits `ulimit_args` (as `ulimit` takes
+/// them), named `pgbench` as the tests name it.
+fn with_ulimit(run: Pgbench, ulimit_args: &str) -> Pgbench {
+    let script = format!("ulimit {ulimit_args} || exit 99; exec -a pgbench \"$@\"");
+    run.wrapped_in(&["bash", "-c", &script, "bash"])
+}
+
+/// With a soft limit of 256 under a higher hard one, a thousand clients
+/// on four threads run (`SELECT 1`): the soft limit is raised to what the run opens
+/// (C pgbench 17 refuses, 18 raises it to `-c` + 3 and fails half-way
+/// connecting).
+#[test]
+fn a_run_raises_the_soft_limit_to_every_descriptor_it_opens() {
+    if !require(Need::Server) {
+        return;
+    }
+    let server = many_cluster();
+    let run = Pgbench::new(["-n", "-f", "select.sql", "-c", "1000", "-j", "4", "-T", "2"])
+        .file("select.sql", "SELECT 1;\n")
+        .env("PGDATABASE", "postgres")
+        .on(server)
+        .label("nofile-raised");
+    // (The hard limit of the tests' process is above what the run needs.)
+    let out = with_ulimit(run, "-Sn 256").run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
+    assert!(out.stdout.contains("\nnumber of clients: 1000\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("\nnumber of threads: 4\n"), "{}", out.stdout);
+    assert!(out.stdout.contains("\nnumber of failed transactions: 0 (0.000%)\n"), "{}", out.stdout);
+    assert_eq!(out.stderr, "", "{}", out.stderr);
+}
+
+/// Under a hard limit of 1024, `-c 1021 -j 8` is refused before anything
+/// connects (there is no server to connect to: a connection would say
+/// so), with the number of descriptors it needs: C's `-c` + 3, and per
+/// thread its wait set, waker, four in passing (and with `-l` its log
+/// file), two for the main thread (and the `--server-stats` sampler's
+/// connection).
+#[test]
+fn a_run_short_of_descriptors_is_refused_before_it_connects() {
+    let hint = "pgbench: hint: Reduce number of clients, or use limit/ulimit to increase the system limit.\n";
+    let cases: [(&[&str], u64); 4] = [
+        (&[], 1021 + 3 + 8 * 6 + 2),
+        (&["-l"], 1021 + 3 + 8 * 7 + 2),
+        (&["--server-stats"], 1021 + 3 + 8 * 6 + 2 + 1),
+        (&["-l", "--server-stats"], 1021 + 3 + 8 * 7 + 2 + 1),
+    ];
+    for (extra, needed) in cases {
+        let args = ["-n", "-S", "-c", "1021", "-j", "8", "-T", "2"].iter().chain(extra);
+        let run = Pgbench::no_server(args).label("nofile-refused");
+        let out = with_ulimit(run, "-n 1024").run_under_test();
+        assert_eq!(out.status, Status::Exit(1), "{extra:?}: {}", out.stderr);
+        let expected = format!(
+            "pgbench: error: need at least {needed} open files, but system limit is 1024\n{hint}"
+        );
+        assert_eq!(out.stderr, expected, "{extra:?}");
+        assert_eq!(out.stdout, "", "{extra:?}");
+    }
+    // C's own count, checked as -c is read: -c 1022 needs 1025.
+    let run = Pgbench::no_server(["-c", "1022", "-j", "8"]).label("nofile-c");
+    let out = with_ulimit(run, "-n 1024").run_under_test();
+    assert_eq!(out.status, Status::Exit(1), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        format!("pgbench: error: need at least 1025 open files, but system limit is 1024\n{hint}")
+    );
+}
