@@ -46,6 +46,11 @@ pub(crate) enum Msg {
         /// It was taken during the warm-up.
         warm: bool,
     },
+    /// Distribution intervals the worker closed (sent as soon as it has
+    /// some, about once a second: a worker keeps none longer, so that
+    /// what the run holds does not grow with the threads, and its end
+    /// merges no more than a second's worth).
+    Intervals(Vec<Interval>),
     /// The worker's warm-up is over (after its last warm-up snapshot).
     Measuring {
         /// The thread's slot among this process's threads.
@@ -482,6 +487,9 @@ impl Loop {
             }
             if remains == 0 || sh.sync.stopping() {
                 break;
+            }
+            if let Some(d) = th.dist.as_deref_mut().filter(|d| d.has_closed()) {
+                let _ = tx.send(Msg::Intervals(d.take_closed()));
             }
 
             // How long may we wait? The clock is read only when a timer or

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""The benchmarks of pgbench-rs at scale, C pgbench side by side (called by
+memory.sh, connect.sh and scaling.sh, which set up the tools, the build and
+the server; `scale.py COMMAND --help` lists options).
+
+  memory    peak RSS of a run with --report-json (distributions on) at a
+            short and a long -T, without -P and with it, at many threads
+            and at few: what a second of run costs, and that it does not
+            depend on -j.
+  connect   connections that never stall a thread: -C's tps, and the
+            initial connection time of many clients on one thread.
+  scaling   -j from 1 up to the usable cores, SELECT 1 and -S under
+            -M prepared, and -C: tps, client CPU µs and system calls per
+            transaction, throughput per thread relative to -j 1.
+"""
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from bench import (  # noqa: E402
+    BenchError,
+    C,
+    RS,
+    Variant,
+    check_connections,
+    fmt,
+    fmt_ratio,
+    init_db,
+    log,
+    machine_facts,
+    median,
+    print_facts,
+    print_table,
+    ratio,
+    run_perf,
+    run_plain,
+)
+
+
+def ensure_ok(r, v):
+    if not r.ok:
+        raise BenchError(r, v)
+    return r
+
+
+# ---------------------------------------------------------------- memory
+
+
+def cmd_memory(argv):
+    ap = argparse.ArgumentParser(prog="memory.sh", description="Peak RSS against the run's length and -j.")
+    ap.add_argument("-c", "--clients", type=int, default=32)
+    ap.add_argument("--jobs", default="32,4", help="-j values (each at most -c)")
+    ap.add_argument("--short", type=int, default=10, help="-T of the short run")
+    ap.add_argument("--long", type=int, default=120, help="-T of the long run")
+    ap.add_argument("--scale", type=int, default=10)
+    ap.add_argument("--no-init", action="store_true")
+    ap.add_argument("--quick", action="store_true", help="-T 3 and 13, scale 1")
+    ap.add_argument("--markdown", action="store_true")
+    a = ap.parse_args(argv)
+    if a.quick:
+        a.short, a.long, a.scale = 3, 13, 1
+    facts = machine_facts()
+    if not check_connections(a.clients):
+        sys.exit(f"the server's max_connections is too small for -c {a.clients}")
+    if not a.no_init:
+        init_db(a.scale)
+    jobs = [int(j) for j in a.jobs.split(",") if j.strip()]
+    rows = []
+    growth = {}
+    with tempfile.TemporaryDirectory() as cwd:
+        for progress in (False, True):
+            for j in jobs:
+                base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)]
+                base += ["-P", "1"] if progress else []
+                rss = {}
+                for t in (a.short, a.long):
+                    args = base + ["-T", str(t), "--report-json=r.json"]
+                    log(f"pgbench-rs {' '.join(args)}")
+                    r = ensure_ok(run_plain(RS, args, cwd=cwd, timeout=t + 600), RS)
+                    rss[t] = r.maxrss_kb
+                g = (rss[a.long] - rss[a.short]) / (a.long - a.short)
+                growth[(progress, j)] = g
+                label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")
+                rows.append([label, "pgbench-rs --report-json", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt(g, 1)])
+            # C pgbench, which keeps no distributions, for reference.
+            j = jobs[0]
+            base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)] + (["-P", "1"] if progress else [])
+            rss = {}
+            for t in (a.short, a.long):
+                log(f"C pgbench {' '.join(base)} -T {t}")
+                r = ensure_ok(run_plain(C, base + ["-T", str(t)], cwd=cwd, timeout=t + 600), C)
+                rss[t] = r.maxrss_kb
+            label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")
+            rows.append([label, "C pgbench", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt((rss[a.long] - rss[a.short]) / (a.long - a.short), 1)])
+    print(f"# Peak RSS against the run's length: -S -M prepared, -T {a.short} and -T {a.long}")
+    print_facts(facts, a.markdown)
+    headers = ["run", "binary", f"RSS -T {a.short} MB", f"RSS -T {a.long} MB", "growth kB/s"]
+    print_table(headers, rows, a.markdown, ["l", "l", "r", "r", "r"])
+    print()
+    for progress in (False, True):
+        gs = [growth[(progress, j)] for j in jobs]
+        lo, hi = min(gs), max(gs)
+        what = "with -P 1" if progress else "without -P"
+        spread = ratio(hi, lo) if lo > 0 else None
+        print(f"{what}: growth {', '.join(f'-j {j} {growth[(progress, j)]:.1f} kB/s' for j in jobs)} (largest/smallest {fmt_ratio(spread)})")
+    print("growth = (peak RSS of the long run - of the short run) / the seconds between them: what a second of run costs,")
+    print("the per-second series of the report (one merged interval per second, whatever -j) and the report document built from it.")
+
+
+# ---------------------------------------------------------------- main
+
+
+def main():
+    cmds = {"memory": cmd_memory}
+    if len(sys.argv) < 2 or sys.argv[1] not in cmds:
+        sys.exit("usage: scale.py " + "|".join(cmds) + " [options]")
+    try:
+        cmds[sys.argv[1]](sys.argv[2:])
+    except BenchError as e:
+        print(f"{e.variant.label} failed:\n{e}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
