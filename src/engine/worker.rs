@@ -115,6 +115,22 @@ pub(crate) fn run(
             Err(e) => setup_error = Some(Error::new(e.to_string())),
         }
     }
+    // The wait set, before connecting: the connections are made through
+    // it, and a thread that cannot have one fails before any connects.
+    let waiter = sh.sync.wakers.get(th.slot).ok_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::NotFound, "no waker for this thread")
+    });
+    let mut waiter = match waiter.and_then(|w| Waiter::new(sh.mechanism, clients.len(), w)) {
+        Ok(w) => Some(w),
+        Err(e) => {
+            let e = format!("could not create a wait set: {}", crate::sys::os_error_text(&e));
+            setup_error = setup_error.or(Some(Error::new(e)));
+            None
+        }
+    };
+    if let Some(fallback) = waiter.as_ref().and_then(Waiter::fallback) {
+        log::debug!("thread {} {fallback}", th.tid);
+    }
     if !sh.sync.ready.wait() {
         return WorkerResult {
             tid: th.slot,
@@ -160,13 +176,13 @@ pub(crate) fn run(
     // of its seconds.
     let mut bench_start = None;
     let mut origin = thread_start;
-    if !setup_failed && !sh.sync.stopping() {
+    if let Some(waiter) = waiter.as_mut().filter(|_| !setup_failed && !sh.sync.stopping()) {
         // The first transaction's schedule: at --start-at (which fixes
         // the origin), or now.
         let start = sh.start_at.map_or(connected, |at| start_at(sh, th.slot, at, connected));
         origin = sh.sync.origin.get().map_or(thread_start, |o| o.us());
         if let Some(warmup) = sh.warmup_us {
-            match warm_up(sh, &mut th, &mut clients, tx, (start, origin), warmup) {
+            match warm_up(sh, (&mut th, waiter), &mut clients, tx, (start, origin), warmup) {
                 Ok(start) => (bench_start, origin) = (Some(start), start),
                 Err(e) => end = e,
             }
@@ -175,11 +191,11 @@ pub(crate) fn run(
             bench_start = Some(start);
         }
     }
-    if bench_start.is_some() {
+    if let Some(waiter) = waiter.as_mut().filter(|_| bench_start.is_some()) {
         if th.slot == 0 {
             cfg.switches.events.emit("measuring", origin + sh.epoch_shift);
         }
-        end = Loop::new(clients.len()).run(sh, &mut th, &mut clients, tx, origin);
+        end = Loop::new(clients.len()).run(sh, (&mut th, waiter), &mut clients, tx, origin);
     }
     if end == LoopEnd::ExitOnAbort {
         log::error!("Run was aborted due to an error in thread {}", th.tid);
@@ -272,7 +288,7 @@ fn sleep_until(sh: &Shared<'_>, t: i64) {
 /// the warm-up.
 fn warm_up(
     sh: &Shared<'_>,
-    th: &mut ThreadState,
+    (th, waiter): (&mut ThreadState, &mut Waiter),
     clients: &mut [Client],
     tx: &Sender<Msg>,
     (start, origin): (i64, i64),
@@ -280,7 +296,7 @@ fn warm_up(
 ) -> Result<i64, LoopEnd> {
     let log = th.log.take();
     th.begin_warmup(sh, start, Mono::from_us(origin).plus_us(warmup_us));
-    let end = Loop::new(clients.len()).run(sh, th, clients, tx, origin);
+    let end = Loop::new(clients.len()).run(sh, (th, waiter), clients, tx, origin);
     th.warm_end = None;
     th.log = log;
     let _ = tx.send(Msg::Measuring { tid: th.slot });
@@ -408,27 +424,17 @@ impl Loop {
     fn run(
         mut self,
         sh: &Shared<'_>,
-        th: &mut ThreadState,
+        (th, waiter): (&mut ThreadState, &mut Waiter),
         clients: &mut [Client],
         tx: &Sender<Msg>,
         origin: i64,
     ) -> LoopEnd {
-        let mut waiter = match Waiter::new(sh.mechanism, clients.len(), &sh.sync.waker) {
-            Ok(w) => w,
-            Err(e) => {
-                log::error!("could not create a wait set: {}", crate::sys::os_error_text(&e));
-                return LoopEnd::Failed;
-            }
-        };
-        if let Some(fallback) = waiter.fallback() {
-            log::debug!("thread {} {fallback}", th.tid);
-        }
         let progress_us = sh.cfg.progress.map(|p| i64::from(p) * 1_000_000);
         let mut seq: u64 = 1;
         let mut next_report = origin + progress_us.unwrap_or(0);
         let mut remains = clients.len();
         for (i, c) in (0..).zip(clients.iter()) {
-            if !self.rewatch(&mut waiter, i, c) {
+            if !self.rewatch(waiter, i, c) {
                 return LoopEnd::Failed;
             }
         }
@@ -451,7 +457,7 @@ impl Loop {
                 // goes straight on to its next transaction.
                 let go_on = if self.runq.is_empty() { Some(&mut self.waited[idx]) } else { None };
                 let w = c.advance(sh, th, go_on);
-                if c.conn_id() != self.watched[idx] && !self.rewatch(&mut waiter, i, c) {
+                if c.conn_id() != self.watched[idx] && !self.rewatch(waiter, i, c) {
                     return LoopEnd::Failed;
                 }
                 match w {

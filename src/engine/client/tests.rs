@@ -23,7 +23,7 @@ use crate::rand::prng::PgPrng;
 use crate::script::Vars;
 use crate::stats::StatsData;
 use crate::stats::outage::OutageLog;
-use crate::sys::wait::Waker;
+use crate::sys::wait::Wakers;
 
 /// A result the scripted server gives.
 #[derive(Clone, Debug)]
@@ -344,7 +344,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
     let srv = Rc::new(RefCell::new(server));
     SERVER.with(|s| *s.borrow_mut() = Some(srv.clone()));
     let timer = AtomicBool::new(false);
-    let sync = RunSync::new(1, Waker::new().expect("an event descriptor"));
+    let sync = RunSync::new(1, Wakers::new(1).expect("an event descriptor"));
     let sh = Shared {
         cfg,
         scripts: &cfg.scripts,

@@ -36,7 +36,7 @@ mod waker;
 use std::io;
 use std::os::fd::RawFd;
 
-pub(crate) use waker::Waker;
+pub(crate) use waker::{Waker, Wakers};
 
 /// A client of the thread, as the wait set knows it.
 pub(crate) type Token = u32;
