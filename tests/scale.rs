@@ -47,7 +47,9 @@ fn a_run_raises_the_soft_limit_to_every_descriptor_it_opens() {
     assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
     assert!(out.stdout.contains("\nnumber of clients: 1000\n"), "{}", out.stdout);
     assert!(out.stdout.contains("\nnumber of threads: 4\n"), "{}", out.stdout);
-    assert!(out.stdout.contains("\nnumber of failed transactions: 0 (0.000%)\n"), "{}", out.stdout);
+    // (-T counts from the start, connections included: a loaded machine
+    // may take the whole two seconds to connect a thousand clients.)
+    assert!(out.stdout.contains("\nnumber of failed transactions: 0 ("), "{}", out.stdout);
     assert_eq!(out.stderr, "", "{}", out.stderr);
 }
 

@@ -11,6 +11,7 @@
 //! turns that into an exit status.
 
 pub(crate) mod client;
+mod connecting;
 mod finish;
 mod progress;
 mod runq;

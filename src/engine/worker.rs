@@ -18,7 +18,6 @@ use crate::engine::runq::RunQueue;
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::log;
-use crate::pq::Conn;
 use crate::report::txlog::{self, TxLog};
 use crate::stats::StatsData;
 use crate::stats::series::Interval;
@@ -144,24 +143,9 @@ pub(crate) fn run(
     if th.slot == 0 && sh.start_at.is_none() {
         sh.fix_origin(Mono::from_us(thread_start));
     }
-    if !cfg.is_connect && setup_error.is_none() {
-        for c in &mut clients {
-            if sh.sync.stopping() {
-                break;
-            }
-            match crate::engine::client::link::connect::<Conn>(sh) {
-                Ok(mut conn) => {
-                    conn.set_nonblocking(true);
-                    c.set_conn(conn);
-                }
-                Err(e) => {
-                    setup_error = Some(
-                        Error::new(e.to_string())
-                            .and_error(format!("could not create connection for client {}", c.id)),
-                    );
-                    break;
-                }
-            }
+    if let Some(waiter) = waiter.as_mut().filter(|_| !cfg.is_connect && setup_error.is_none()) {
+        if let Err(e) = super::connecting::connect_all(sh, waiter, &mut clients) {
+            setup_error = Some(e);
         }
     }
     if setup_error.is_some() {
@@ -374,6 +358,10 @@ struct Loop {
     yielded: Vec<u32>,
     /// Clients sleeping until a time.
     timers: BinaryHeap<Reverse<(i64, u32)>>,
+    /// Clients making a connection, to be run at a time whatever their
+    /// socket does, with the number of the attempt's socket then (a later
+    /// one has its own deadline: an entry of an earlier one is stale).
+    deadlines: BinaryHeap<Reverse<(i64, u32, u64)>>,
     /// The tokens the last wait reported.
     ready: Vec<Token>,
     /// The connection whose socket each client's token watches.
@@ -390,6 +378,7 @@ impl Loop {
             runq: RunQueue::with_all(n),
             yielded: Vec::with_capacity(n),
             timers: BinaryHeap::new(),
+            deadlines: BinaryHeap::new(),
             ready: Vec::with_capacity(n),
             watched: vec![None; n],
             waited: vec![false; n],
@@ -475,6 +464,20 @@ impl Loop {
                         }
                     }
                     Wait::Until(t) => self.timers.push(Reverse((t, i))),
+                    Wait::Connect { write, deadline } => {
+                        match waiter.expect(i, Interest { write, reply_pending: true }) {
+                            Ok(true) => self.runq.push_back(i),
+                            Ok(false) => {}
+                            Err(e) => {
+                                let call = waiter.wait_call();
+                                log::error!("{call}() failed: {}", crate::sys::os_error_text(&e));
+                                return LoopEnd::Failed;
+                            }
+                        }
+                        if let (Some(t), Some(id)) = (deadline, c.dial_id()) {
+                            self.deadlines.push(Reverse((t, i, id)));
+                        }
+                    }
                     // A client that finished a transaction runs again at
                     // once (after those already queued) when that
                     // transaction waited for the server.
@@ -500,7 +503,8 @@ impl Loop {
 
             // How long may we wait? The clock is read only when a timer or
             // a progress report needs it.
-            let timed = progress_us.is_some() || !self.timers.is_empty();
+            let timed =
+                progress_us.is_some() || !self.timers.is_empty() || !self.deadlines.is_empty();
             let mut now = if timed { monotonic_us() } else { 0 };
             // A progress snapshot, once the clients that could run have
             // run (as C prints its report after advancing the clients).
@@ -516,6 +520,10 @@ impl Loop {
                 timeout = Some(0);
             } else if let Some(Reverse((t, _))) = self.timers.peek() {
                 timeout = Some((*t - now).max(0));
+            }
+            if let Some(Reverse((t, _, _))) = self.deadlines.peek() {
+                let until = (*t - now).max(0);
+                timeout = Some(timeout.map_or(until, |x| x.min(until)));
             }
             if progress_us.is_some() {
                 let until_report = (next_report - now).max(0);
@@ -541,6 +549,17 @@ impl Loop {
                 }
                 self.timers.pop();
                 self.runq.push_back(i);
+            }
+            while let Some(Reverse((t, i, id))) = self.deadlines.peek().copied() {
+                if t > now {
+                    break;
+                }
+                self.deadlines.pop();
+                // (The entry of an attempt's earlier socket, or of an attempt
+                // that ended, is stale.)
+                if clients.get(i as usize).is_some_and(|c| c.dial_id() == Some(id)) {
+                    self.runq.push_back(i);
+                }
             }
             for i in self.yielded.drain(..) {
                 self.runq.push_back(i);

@@ -190,6 +190,13 @@ impl Scripted {
 
 impl Link for Scripted {
     type Reply = Fake;
+    type Dialing = super::link::NoDial;
+    fn poll(d: Self::Dialing, _: &ConnParams) -> super::link::Dialed<Self> {
+        match d {}
+    }
+    fn time_out(d: Self::Dialing, _: &ConnParams) -> super::link::Dialed<Self> {
+        match d {}
+    }
     fn connect(params: &ConnParams) -> Result<Self, ConnectError> {
         let srv = server();
         let mut srv = srv.borrow_mut();
@@ -388,7 +395,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
                     std::thread::sleep(std::time::Duration::from_micros(wait.unsigned_abs()));
                 }
             }
-            Wait::Reply { .. } | Wait::MoreReply { .. } | Wait::Yield => {}
+            Wait::Reply { .. } | Wait::MoreReply { .. } | Wait::Yield | Wait::Connect { .. } => {}
         }
     }
     let srv = srv.borrow();
