@@ -353,3 +353,78 @@ impl Dialing {
         Some((Options::explicit(opts), self.skipped + here + 1))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Connects with `params` the way a worker does: polling when the
+    /// socket is ready, giving the address up at its deadline.
+    fn dial(params: &ConnParams) -> Result<Conn, ConnectError> {
+        let mut step = Dialing::start(params)?;
+        loop {
+            let (d, want) = match step {
+                Step::Done(c) => return Ok(c),
+                Step::Failed(e) => return Err(e),
+                Step::Wait(d, want) => (d, want),
+            };
+            let events = if want == Want::Write { libc::POLLOUT } else { libc::POLLIN };
+            let mut pfd = libc::pollfd { fd: d.socket(), events, revents: 0 };
+            let ms = d.deadline().map_or(-1, |t| {
+                c_int::try_from((t - monotonic_us()).max(0) / 1000 + 1).unwrap_or(c_int::MAX)
+            });
+            // SAFETY: one valid pollfd.
+            let n = unsafe { libc::poll(&raw mut pfd, 1, ms) };
+            step = if n == 0 && d.deadline().is_some_and(|t| monotonic_us() >= t) {
+                d.time_out(params)
+            } else {
+                d.poll(params)
+            };
+        }
+    }
+
+    fn params(dbname: &str) -> ConnParams {
+        ConnParams {
+            dbname: Some(dbname.to_string()),
+            application_name: "pgbench".into(),
+            ..ConnParams::default()
+        }
+    }
+
+    /// A host list that fails at once fails with libpq's message for
+    /// every host, as the blocking connection gives it.
+    #[test]
+    fn a_list_of_missing_hosts_fails_as_the_blocking_connection() {
+        let p = params("host=/nonexistent-a,/nonexistent-b port=5432 dbname=x user=x");
+        let blocking = Conn::connect(&p).expect_err("no server there");
+        let dialed = dial(&p).expect_err("no server there");
+        assert_eq!(dialed, blocking);
+        assert_eq!(blocking.to_string().matches("failed: No such file or directory").count(), 2);
+    }
+
+    /// A server that accepts the connection and never answers: the
+    /// address is given up after connect_timeout with libpq's `timeout
+    /// expired`, and the next host of the list is tried, as the blocking
+    /// connection does (whose message it gives, word for word).
+    #[test]
+    fn connect_timeout_gives_the_host_up_and_tries_the_next() {
+        let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("a listening socket");
+        let port = silent.local_addr().expect("its address").port();
+        let p = params(&format!(
+            "host=127.0.0.1,/nonexistent-c port={port},5432 dbname=x user=x sslmode=disable \
+             gssencmode=disable connect_timeout=2"
+        ));
+        let t0 = monotonic_us();
+        let blocking = Conn::connect(&p).expect_err("no answer");
+        let t1 = monotonic_us();
+        let dialed = dial(&p).expect_err("no answer");
+        let t2 = monotonic_us();
+        assert_eq!(dialed, blocking);
+        let text = dialed.to_string();
+        assert!(text.contains(&format!("port {port} failed: timeout expired\n")), "{text}");
+        assert!(text.contains("/nonexistent-c/.s.PGSQL.5432\" failed"), "{text}");
+        // (Both waited the timeout: at least its two seconds.)
+        assert!(t1 - t0 >= 1_900_000 && t2 - t1 >= 1_900_000, "{} {}", t1 - t0, t2 - t1);
+        drop(silent);
+    }
+}
