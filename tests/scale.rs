@@ -3,6 +3,7 @@
 //! run refused with the number it needs), and connections are made
 //! without stalling the thread that makes them.
 
+use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, pgbench_db, report_head};
 use crate::harness::cluster::{Cluster, extra_cluster};
 use crate::harness::runner::Status;
 use crate::harness::{Need, Pgbench, require};
@@ -87,4 +88,32 @@ fn a_run_short_of_descriptors_is_refused_before_it_connects() {
         out.stderr,
         format!("pgbench: error: need at least 1025 open files, but system limit is 1024\n{hint}")
     );
+}
+
+/// A host list whose first host does not exist: every connection (the
+/// set-up's, made blocking, and each client's, made without blocking)
+/// goes on to the second host, as C's.
+#[test]
+fn a_host_list_whose_first_host_does_not_exist() {
+    if !require(Need::Server) {
+        return;
+    }
+    let name = "host_list";
+    let db = pgbench_db(name);
+    let host = crate::harness::cluster::cluster().host().display().to_string();
+    let conninfo = format!("host=/nonexistent-host,{host} dbname={}", db.name);
+    for (label, extra) in [("host_list", None), ("host_list_connect", Some("-C"))] {
+        let mut args = vec!["-n", "-S", "-c", "4", "-j", "2", "-t", "5"];
+        args.extend(extra);
+        args.push(&conninfo);
+        let run = Pgbench::new(&args).label(label);
+        let mut r = Bench::new(label, run).run();
+        let tail = if extra.is_some() { TAIL_RECONNECT } else { TAIL };
+        r.same().status(0).stderr_is("").stdout_is(&format!(
+            "{}number of transactions per client: 5\n\
+             number of transactions actually processed: 20/20\n{tail}",
+            report_head("<builtin: select only>", "simple", 4, 2, "1")
+        ));
+        r.finish();
+    }
 }

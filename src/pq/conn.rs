@@ -308,6 +308,16 @@ impl Conn {
         unsafe { PgResult::from_raw(r) }
     }
 
+    /// `PQsendPrepare` with untyped parameters; true if it was dispatched.
+    pub(crate) fn send_prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> bool {
+        let Ok(n) = c_int::try_from(nparams) else { return false };
+        // SAFETY: the pointer is a live connection; name and sql are
+        // NUL-terminated (libpq copies them); paramTypes may be NULL.
+        unsafe {
+            pq_sys::PQsendPrepare(self.ptr(), name.as_ptr(), sql.as_ptr(), n, ptr::null()) == 1
+        }
+    }
+
     /// `PQsendQuery`; true if the query was dispatched.
     pub(crate) fn send_query(&mut self, sql: &CStr) -> bool {
         // SAFETY: the pointer is a live connection and sql is NUL-terminated.

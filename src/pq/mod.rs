@@ -7,7 +7,7 @@
 //! PQconninfo, PQconninfoFree, PQstatus, PQconnectionNeedsPassword, PQerrorMessage,
 //! PQsocket, PQbackendPID, PQdb, PQhost, PQport, PQserverVersion, PQparameterStatus,
 //! PQtransactionStatus, PQsetnonblocking, PQescapeIdentifier, PQfreemem,
-//! PQexec, PQprepare, PQsendQuery, PQsendQueryParams,
+//! PQexec, PQprepare, PQsendPrepare, PQsendQuery, PQsendQueryParams,
 //! PQsendQueryPrepared, PQconsumeInput, PQisBusy, PQgetResult, PQflush,
 //! PQpipelineStatus, PQenterPipelineMode, PQexitPipelineMode, PQpipelineSync
 //! (pipeline functions: libpq 14), PQputCopyData, PQputCopyEnd, PQendcopy, PQgetCancel,

@@ -90,6 +90,8 @@ pub(crate) trait Link: Sized + std::fmt::Debug {
     fn pipeline_status(&self) -> PipelineStatus;
     /// `PQprepare` (blocking).
     fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<Self::Reply>;
+    /// `PQsendPrepare`.
+    fn send_prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> bool;
     /// `PQsendQuery`.
     fn send_query(&mut self, sql: &CStr) -> bool;
     /// `PQsendQueryParams` with the text parameters in `values`.
@@ -251,6 +253,9 @@ impl Link for Conn {
     }
     fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<PgResult> {
         Conn::prepare(self, name, sql, nparams)
+    }
+    fn send_prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> bool {
+        Conn::send_prepare(self, name, sql, nparams)
     }
     #[inline]
     fn send_query(&mut self, sql: &CStr) -> bool {

@@ -5,9 +5,9 @@
 //! [`Client::advance`] runs the machine until the client has to wait, and
 //! returns what it waits for ([`Wait`]), as libpq's `PQconnectPoll` tells
 //! its caller what it is waiting for. It never waits itself (connections
-//! are made without blocking, [`connect`]), except where C pgbench blocks
-//! too: synchronous `PREPARE`, `\shell`/`\setshell`, and draining results
-//! after an error.
+//! are made and statements prepared without blocking: [`connect`],
+//! [`prepare`]), except where C pgbench blocks too: `\shell`/`\setshell`,
+//! and draining results after an error.
 //!
 //! The steps the machine takes live along C's seams: sending SQL and
 //! reading its results ([`sql`], `sendCommand`, `readCommandResponse`),
@@ -23,6 +23,7 @@ pub(crate) mod connect;
 mod error;
 pub(crate) mod link;
 mod meta;
+mod prepare;
 mod profile;
 mod reconnect;
 #[cfg(test)]
@@ -39,7 +40,7 @@ use crate::engine::thread_state::ThreadState;
 use crate::log;
 use crate::pq::{Conn, ExecStatus, PipelineStatus};
 use crate::rand::prng::PgPrng;
-use crate::script::{CommandKind, GsetKind, Vars};
+use crate::script::{CommandKind, GsetKind, QueryMode, Vars};
 use crate::sys::clock::monotonic_us;
 use cond::CondStack;
 pub(crate) use connect::Made;
@@ -73,6 +74,9 @@ pub(crate) enum State {
     /// whole pipeline at `\endpipeline`).
     #[doc(alias = "CSTATE_WAIT_RESULT")]
     WaitResult,
+    /// `-M prepared`: wait for the preparation of a statement the current
+    /// command needs (C waits in `PQprepare` instead).
+    WaitPrepare,
     /// Wait for a `\sleep` to end.
     #[doc(alias = "CSTATE_SLEEP")]
     Sleep,
@@ -219,6 +223,11 @@ pub(crate) struct Client<L: Link = Conn> {
     cnt: i64,
     /// `--reconnect`: the lost connection and the new one.
     redial: reconnect::Redial,
+    /// `-M prepared`: the statements being prepared.
+    preparing: prepare::Preparing,
+    /// The current command is being started again after its statement
+    /// was prepared (its start time stands).
+    resume_send: bool,
 }
 
 impl<L: Link> Client<L> {
@@ -247,6 +256,8 @@ impl<L: Link> Client<L> {
             tries: 1,
             cnt: 0,
             redial: reconnect::Redial::default(),
+            preparing: prepare::Preparing::default(),
+            resume_send: false,
         }
     }
 
@@ -441,7 +452,7 @@ impl<L: Link> Client<L> {
                         }
                         continue;
                     };
-                    if sh.cfg.report_per_command {
+                    if sh.cfg.report_per_command && !std::mem::take(&mut self.resume_send) {
                         self.stmt_begin = now.get();
                     }
                     match &cmd.kind {
@@ -462,6 +473,12 @@ impl<L: Link> Client<L> {
                                 self.command_failed(tag, msg);
                                 self.state = State::Aborted;
                                 continue;
+                            }
+                            if sh.cfg.query_mode == QueryMode::Prepared {
+                                if let Some(w) = self.prepare_before_send(sh, sql, &mut th.scratch)
+                                {
+                                    return w;
+                                }
                             }
                             if !self.send_command(sh, sql, &mut th.scratch) {
                                 self.abort_or_lost(sh, |c| {
@@ -490,6 +507,7 @@ impl<L: Link> Client<L> {
                                     return self.socket_wait(true);
                                 }
                                 MetaDone::Next(next) => self.state = next,
+                                MetaDone::Wait(w) => return w,
                                 MetaDone::Failed => {
                                     self.estatus = ErrorStatus::MetaCommand;
                                     self.state = State::Aborted;
@@ -529,6 +547,11 @@ impl<L: Link> Client<L> {
                         self.state = State::Error;
                     } else {
                         self.state = State::Aborted;
+                    }
+                }
+                State::WaitPrepare => {
+                    if let Some(w) = self.read_prepared(sh) {
+                        return w;
                     }
                 }
                 State::Sleep => {

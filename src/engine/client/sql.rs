@@ -376,28 +376,28 @@ impl Prepared {
         Prepared { bits: vec![0; n.div_ceil(64)], dynamic: None }
     }
 
-    fn get(&self, i: usize) -> bool {
+    pub(super) fn get(&self, i: usize) -> bool {
         self.bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
-    fn set(&mut self, i: usize) {
+    pub(super) fn set(&mut self, i: usize) {
         if let Some(w) = self.bits.get_mut(i / 64) {
             *w |= 1 << (i % 64);
         }
     }
 
     /// The name of the statement prepared for `text`, if there is one.
-    fn dynamic_name(&self, text: &[u8]) -> Option<&CStr> {
+    pub(super) fn dynamic_name(&self, text: &[u8]) -> Option<&CStr> {
         self.dynamic.as_deref().and_then(|d| d.0.get(text)).map(CString::as_c_str)
     }
 
     /// Whether no more statements may be prepared per text.
-    fn dynamic_full(&self) -> bool {
+    pub(super) fn dynamic_full(&self) -> bool {
         self.dynamic.as_deref().is_some_and(|d| d.0.len() >= MAX_DYNAMIC)
     }
 
     /// Names a new statement for `text` (`PD_<n>`, apart from C's `P_<n>`).
-    fn add_dynamic(&mut self, text: &[u8]) -> &CStr {
+    pub(super) fn add_dynamic(&mut self, text: &[u8]) -> &CStr {
         let map = &mut self.dynamic.get_or_insert_with(Box::default).0;
         let name = CString::new(format!("PD_{}", map.len())).unwrap_or_default();
         map.entry(text.to_vec()).or_insert(name).as_c_str()

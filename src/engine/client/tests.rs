@@ -239,6 +239,14 @@ impl Link for Scripted {
         server().borrow_mut().sent.push((self.id, format!("PREPARE {}", name.to_string_lossy())));
         Some(Fake::ok())
     }
+    fn send_prepare(&mut self, name: &CStr, _: &CStr, _: usize) -> bool {
+        if !self.ok {
+            return false;
+        }
+        server().borrow_mut().sent.push((self.id, format!("PREPARE {}", name.to_string_lossy())));
+        self.ready.extend([Some(Fake::ok()), None]);
+        true
+    }
     fn send_query(&mut self, sql: &CStr) -> bool {
         self.take(sql)
     }
