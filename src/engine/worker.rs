@@ -521,9 +521,11 @@ impl Loop {
             } else if let Some(Reverse((t, _))) = self.timers.peek() {
                 timeout = Some((*t - now).max(0));
             }
-            if let Some(Reverse((t, _, _))) = self.deadlines.peek() {
-                let until = (*t - now).max(0);
-                timeout = Some(timeout.map_or(until, |x| x.min(until)));
+            if timed {
+                if let Some(Reverse((t, _, _))) = self.deadlines.peek() {
+                    let until = (*t - now).max(0);
+                    timeout = Some(timeout.map_or(until, |x| x.min(until)));
+                }
             }
             if progress_us.is_some() {
                 let until_report = (next_report - now).max(0);
@@ -550,15 +552,17 @@ impl Loop {
                 self.timers.pop();
                 self.runq.push_back(i);
             }
-            while let Some(Reverse((t, i, id))) = self.deadlines.peek().copied() {
-                if t > now {
-                    break;
-                }
-                self.deadlines.pop();
-                // (The entry of an attempt's earlier socket, or of an attempt
-                // that ended, is stale.)
-                if clients.get(i as usize).is_some_and(|c| c.dial_id() == Some(id)) {
-                    self.runq.push_back(i);
+            if timed {
+                while let Some(Reverse((t, i, id))) = self.deadlines.peek().copied() {
+                    if t > now {
+                        break;
+                    }
+                    self.deadlines.pop();
+                    // (The entry of an attempt's earlier socket, or of an
+                    // attempt that ended, is stale.)
+                    if clients.get(i as usize).is_some_and(|c| c.dial_id() == Some(id)) {
+                        self.runq.push_back(i);
+                    }
                 }
             }
             for i in self.yielded.drain(..) {

@@ -474,7 +474,12 @@ impl<L: Link> Client<L> {
                                 self.state = State::Aborted;
                                 continue;
                             }
-                            if sh.cfg.query_mode == QueryMode::Prepared {
+                            if sh.cfg.query_mode == QueryMode::Prepared
+                                && (sql.is_dynamic()
+                                    || !self
+                                        .prepared
+                                        .get(sh.command_base[self.use_file] + self.command))
+                            {
                                 if let Some(w) = self.prepare_before_send(sh, sql, &mut th.scratch)
                                 {
                                     return w;

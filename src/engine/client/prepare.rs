@@ -36,6 +36,8 @@ impl<L: Link> Client<L> {
     /// Before the current SQL command is sent under `-M prepared`: starts
     /// preparing its statement if the connection does not have it yet
     /// (the client then waits in `WaitPrepare`: what to wait for).
+    #[cold]
+    #[inline(never)]
     pub(super) fn prepare_before_send(
         &mut self,
         sh: &Shared<'_>,
@@ -43,6 +45,9 @@ impl<L: Link> Client<L> {
         scratch: &mut Scratch,
     ) -> Option<Wait> {
         if self.pipeline_status() != PipelineStatus::Off {
+            // (Synchronously, as C: \startpipeline prepared the commands
+            // of its pipeline already.)
+            self.prepare_command(sh, self.command);
             return None;
         }
         let pf = sql.param_form.as_ref()?;

@@ -18,8 +18,9 @@ use crate::script::{Command, CommandKind, GsetKind, MetaCommand, QueryMode, SqlC
 impl<L: Link> Client<L> {
     /// `prepareCommand`: prepares command `idx` of the current script on
     /// this connection if it was not yet (synchronously, as C 17 does; a
-    /// failure is logged and the statement still counts as prepared).
-    fn prepare_command(&mut self, sh: &Shared<'_>, idx: usize) {
+    /// failure is logged and the statement still counts as prepared):
+    /// inside a pipeline only (elsewhere see [`super::prepare`]).
+    pub(super) fn prepare_command(&mut self, sh: &Shared<'_>, idx: usize) {
         let bit = sh.command_base[self.use_file] + idx;
         if self.prepared.get(bit) {
             return;
@@ -62,9 +63,6 @@ impl<L: Link> Client<L> {
         scratch: &mut Scratch,
     ) -> bool {
         let mode = sh.cfg.query_mode;
-        if mode == QueryMode::Prepared {
-            self.prepare_command(sh, self.command);
-        }
         if sql.is_dynamic() && mode != QueryMode::Simple {
             return self.send_dynamic(sql, scratch);
         }
@@ -376,6 +374,7 @@ impl Prepared {
         Prepared { bits: vec![0; n.div_ceil(64)], dynamic: None }
     }
 
+    #[inline]
     pub(super) fn get(&self, i: usize) -> bool {
         self.bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }

@@ -202,6 +202,7 @@ impl WaitSet for Epoll {
         Ok(false)
     }
 
+    #[inline(always)]
     fn wait(&mut self, timeout_us: Option<i64>, ready: &mut Vec<Token>) -> io::Result<()> {
         let n = self.wait_events(timeout_us)?;
         for k in 0..n {
