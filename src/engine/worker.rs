@@ -338,6 +338,32 @@ fn send_progress(sh: &Shared<'_>, th: &mut ThreadState, tx: &Sender<Msg>, seq: u
     let _ = tx.send(Msg::Progress { tid: th.slot, seq, now, stats: th.stats, intervals, warm });
 }
 
+/// `--reconnect`: how long after the end of the run (µs) a client still
+/// waiting for the server is given up. A lost connection's session may
+/// live on in the server, for hours when its client's last message never
+/// reached it (a network cut), with the locks its transaction took: the
+/// transactions that wait for them would keep the run from ever ending.
+pub(crate) const GIVE_UP_AFTER_END_US: i64 = 5_000_000;
+
+/// `--reconnect`, [`GIVE_UP_AFTER_END_US`] after the end of the run: the
+/// clients not done yet are given up (what they wait for cancelled, their
+/// transaction neither done nor failed), each with a warning; none is left
+/// to run.
+#[cold]
+#[inline(never)]
+fn give_up_waiting(clients: &mut [Client]) {
+    for c in clients.iter_mut().filter(|c| !matches!(c.state, State::Finished | State::Aborted)) {
+        log::warning!(
+            "client {} still waited for the server {} s after the end of the run: its transaction is not counted",
+            c.id,
+            GIVE_UP_AFTER_END_US / 1_000_000
+        );
+        c.cancel_in_flight();
+        c.finish_conn();
+        c.state = State::Finished;
+    }
+}
+
 /// How the wait loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum LoopEnd {
@@ -422,6 +448,14 @@ impl Loop {
         let mut seq: u64 = 1;
         let mut next_report = origin + progress_us.unwrap_or(0);
         let mut remains = clients.len();
+        // --reconnect: when the clients still waiting for the server at the
+        // end of the run are given up.
+        let give_up_at = sh
+            .cfg
+            .ext
+            .reconnect
+            .and(sh.end_time())
+            .map(|end| end.plus_us(GIVE_UP_AFTER_END_US).us());
         for (i, c) in (0..).zip(clients.iter()) {
             if !self.rewatch(waiter, i, c) {
                 return LoopEnd::Failed;
@@ -503,8 +537,10 @@ impl Loop {
 
             // How long may we wait? The clock is read only when a timer or
             // a progress report needs it.
-            let timed =
-                progress_us.is_some() || !self.timers.is_empty() || !self.deadlines.is_empty();
+            let timed = progress_us.is_some()
+                || !self.timers.is_empty()
+                || !self.deadlines.is_empty()
+                || give_up_at.is_some();
             let mut now = if timed { monotonic_us() } else { 0 };
             // A progress snapshot, once the clients that could run have
             // run (as C prints its report after advancing the clients).
@@ -524,6 +560,10 @@ impl Loop {
             if timed {
                 if let Some(Reverse((t, _, _))) = self.deadlines.peek() {
                     let until = (*t - now).max(0);
+                    timeout = Some(timeout.map_or(until, |x| x.min(until)));
+                }
+                if let Some(t) = give_up_at {
+                    let until = (t - now).max(0);
                     timeout = Some(timeout.map_or(until, |x| x.min(until)));
                 }
             }
@@ -563,6 +603,12 @@ impl Loop {
                     if clients.get(i as usize).is_some_and(|c| c.dial_id() == Some(id)) {
                         self.runq.push_back(i);
                     }
+                }
+                if give_up_at.is_some_and(|g| now >= g) {
+                    // (Every client is done then, counted or not: a parked
+                    // one was counted already.)
+                    give_up_waiting(clients);
+                    break;
                 }
             }
             for i in self.yielded.drain(..) {

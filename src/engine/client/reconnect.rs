@@ -184,14 +184,17 @@ impl<L: Link> Client<L> {
             return None;
         }
         let give_up = policy.timeout_us.map(|limit| self.redial.lost_at.saturating_add(limit));
+        let end = sh.end_time().map(crate::time::Mono::us);
         if self.dial.is_none() && now.get() < self.redial.next_attempt {
-            return Some(Wait::Until(self.redial.next_attempt));
+            // (Back at the end of the run, to finish then.)
+            let at = end.map_or(self.redial.next_attempt, |e| e.min(self.redial.next_attempt));
+            return Some(Wait::Until(at.max(now.get())));
         }
         if self.dial.is_some() && give_up.is_some_and(|t| now.get() >= t) {
             self.finish_conn();
             return self.give_up_reconnecting(now.get(), None);
         }
-        let limit = match (sh.end_time().map(crate::time::Mono::us), give_up) {
+        let limit = match (end, give_up) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
@@ -230,7 +233,8 @@ impl<L: Link> Client<L> {
                 log::debug!("client {} could not connect again: {e}", self.id);
                 self.redial.next_attempt = t + self.redial.backoff_us;
                 self.redial.backoff_us = (self.redial.backoff_us * 2).min(policy.max_backoff_us);
-                Some(Wait::Until(self.redial.next_attempt))
+                let at = end.map_or(self.redial.next_attempt, |e| e.min(self.redial.next_attempt));
+                Some(Wait::Until(at.max(t)))
             }
         }
     }
