@@ -128,6 +128,7 @@ impl Epoll {
     }
 
     /// One wait system call; returns how many events were written.
+    #[inline(always)]
     fn wait_events(&mut self, timeout_us: Option<i64>) -> io::Result<usize> {
         if self.pwait2_refused.is_none() {
             return self.pwait2(timeout_us);
