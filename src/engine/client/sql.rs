@@ -192,9 +192,10 @@ impl<L: Link> Client<L> {
                         } else if ntuples > 0 {
                             for fld in 0..r.nfields() {
                                 let col = r.fname(fld);
-                                match crate::script::meta::gset_target(
+                                match scratch.gset.target(
                                     &sh.cfg.registry,
                                     g,
+                                    (sh.command_base[self.use_file] + self.command, fld),
                                     col,
                                     &mut scratch.name,
                                 ) {
