@@ -297,6 +297,30 @@ impl Conn {
         unsafe { PgResult::from_raw(r) }
     }
 
+    /// `PQexecParams` with one untyped text parameter: runs a command
+    /// and waits for its (last) result.
+    pub(crate) fn exec_with(&mut self, sql: &CStr, param: &CStr) -> Option<PgResult> {
+        let values = [param.as_ptr()];
+        // SAFETY: the pointer is a live connection; sql and the one
+        // parameter value are NUL-terminated and outlive the call;
+        // paramTypes, paramLengths and paramFormats may be NULL (text).
+        let r = unsafe {
+            pq_sys::PQexecParams(
+                self.ptr(),
+                sql.as_ptr(),
+                1,
+                ptr::null(),
+                values.as_ptr(),
+                ptr::null(),
+                ptr::null(),
+                0,
+            )
+        };
+        // SAFETY: PQexecParams returns a new result that we now own, or
+        // NULL.
+        unsafe { PgResult::from_raw(r) }
+    }
+
     /// `PQprepare` (synchronous), with untyped parameters.
     pub(crate) fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<PgResult> {
         let n = c_int::try_from(nparams).ok()?;
