@@ -456,6 +456,8 @@ impl Loop {
             .reconnect
             .and(sh.end_time())
             .map(|end| end.plus_us(GIVE_UP_AFTER_END_US).us());
+        // (Else only timers and connection deadlines need the clock.)
+        let every_wait_timed = progress_us.is_some() || give_up_at.is_some();
         for (i, c) in (0..).zip(clients.iter()) {
             if !self.rewatch(waiter, i, c) {
                 return LoopEnd::Failed;
@@ -536,40 +538,36 @@ impl Loop {
             }
 
             // How long may we wait? The clock is read only when a timer or
-            // a progress report needs it.
-            let timed = progress_us.is_some()
-                || !self.timers.is_empty()
-                || !self.deadlines.is_empty()
-                || give_up_at.is_some();
-            let mut now = if timed { monotonic_us() } else { 0 };
-            // A progress snapshot, once the clients that could run have
-            // run (as C prints its report after advancing the clients).
-            if let Some(every) = progress_us.filter(|_| now >= next_report) {
-                send_progress(sh, th, tx, seq, now);
-                while now >= next_report {
-                    next_report += every;
-                    seq += 1;
-                }
-            }
-            let mut timeout: Option<i64> = None;
-            if !self.yielded.is_empty() {
-                timeout = Some(0);
-            } else if let Some(Reverse((t, _))) = self.timers.peek() {
-                timeout = Some((*t - now).max(0));
-            }
+            // a progress report needs it (nothing below is to do otherwise).
+            let timed = every_wait_timed || !self.timers.is_empty() || !self.deadlines.is_empty();
+            let mut timeout: Option<i64> = if self.yielded.is_empty() { None } else { Some(0) };
             if timed {
+                let now = monotonic_us();
+                // A progress snapshot, once the clients that could run have
+                // run (as C prints its report after advancing the clients).
+                if let Some(every) = progress_us.filter(|_| now >= next_report) {
+                    send_progress(sh, th, tx, seq, now);
+                    while now >= next_report {
+                        next_report += every;
+                        seq += 1;
+                    }
+                }
+                let at_most = |timeout: &mut Option<i64>, t: i64| {
+                    let until = (t - now).max(0);
+                    *timeout = Some(timeout.map_or(until, |x| x.min(until)));
+                };
+                if let Some(Reverse((t, _))) = self.timers.peek() {
+                    at_most(&mut timeout, *t);
+                }
                 if let Some(Reverse((t, _, _))) = self.deadlines.peek() {
-                    let until = (*t - now).max(0);
-                    timeout = Some(timeout.map_or(until, |x| x.min(until)));
+                    at_most(&mut timeout, *t);
                 }
                 if let Some(t) = give_up_at {
-                    let until = (t - now).max(0);
-                    timeout = Some(timeout.map_or(until, |x| x.min(until)));
+                    at_most(&mut timeout, t);
                 }
-            }
-            if progress_us.is_some() {
-                let until_report = (next_report - now).max(0);
-                timeout = Some(timeout.map_or(until_report, |t| t.min(until_report)));
+                if progress_us.is_some() {
+                    at_most(&mut timeout, next_report);
+                }
             }
 
             // Wait for sockets, or just sleep when no client waits for one.
@@ -579,20 +577,18 @@ impl Loop {
                 log::error!("{call}() failed: {}", crate::sys::os_error_text(&e));
                 return LoopEnd::Failed;
             }
-            if timed {
-                now = monotonic_us();
-            }
             for &t in &self.ready {
                 self.runq.push_back(t);
             }
-            while let Some(Reverse((t, i))) = self.timers.peek().copied() {
-                if t > now {
-                    break;
-                }
-                self.timers.pop();
-                self.runq.push_back(i);
-            }
             if timed {
+                let now = monotonic_us();
+                while let Some(Reverse((t, i))) = self.timers.peek().copied() {
+                    if t > now {
+                        break;
+                    }
+                    self.timers.pop();
+                    self.runq.push_back(i);
+                }
                 while let Some(Reverse((t, i, id))) = self.deadlines.peek().copied() {
                     if t > now {
                         break;
