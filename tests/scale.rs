@@ -1,7 +1,8 @@
 //! At the scale pgbench-rs exists for: every descriptor a run opens is
 //! counted before anything connects (the soft limit raised to it, or the
 //! run refused with the number it needs), and connections are made
-//! without stalling the thread that makes them.
+//! without stalling the thread that makes them. And `--pin`: a CPU for
+//! each thread.
 
 use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, pgbench_db, report_head};
 use crate::harness::cluster::{Cluster, extra_cluster};
@@ -116,4 +117,95 @@ fn a_host_list_whose_first_host_does_not_exist() {
         ));
         r.finish();
     }
+}
+
+/// The CPUs of a `Cpus_allowed_list` (`0-3,8`).
+fn cpu_list(text: &str) -> Vec<usize> {
+    let mut cpus = Vec::new();
+    for part in text.trim().split(',').filter(|p| !p.is_empty()) {
+        let (lo, hi) = part.split_once('-').unwrap_or((part, part));
+        let (lo, hi): (usize, usize) = (lo.parse().expect("a CPU"), hi.parse().expect("a CPU"));
+        cpus.extend(lo..=hi);
+    }
+    cpus
+}
+
+/// The CPUs each thread of process `pid` may run on, by thread name
+/// (`main` for the main thread).
+fn thread_cpus(pid: u32) -> Vec<(String, Vec<usize>)> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).expect("the process's threads");
+    let mut out = Vec::new();
+    for t in tasks.flatten() {
+        let Ok(status) = std::fs::read_to_string(t.path().join("status")) else { continue };
+        let field = |name: &str| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix(name))
+                .map(str::trim)
+                .unwrap_or("")
+                .to_owned()
+        };
+        let main = t.file_name().to_str() == Some(pid.to_string().as_str());
+        let name = if main { "main".to_owned() } else { field("Name:") };
+        out.push((name, cpu_list(&field("Cpus_allowed_list:"))));
+    }
+    out.sort();
+    out
+}
+
+/// `--pin`: during the measurement each worker thread runs on one CPU of
+/// those allowed, and the main thread on another when one is left (one
+/// worker here); `--pin=CPU` puts both workers on that CPU and leaves the
+/// main thread alone; a CPU the process may not use is refused before
+/// anything connects.
+#[test]
+fn pin_gives_each_thread_a_cpu() {
+    if !require(Need::Server) {
+        return;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").expect("status");
+    let allowed = cpu_list(
+        status.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).expect("a CPU list"),
+    );
+    let pinned = |case: &str, args: &[&str]| {
+        let base = ["-n", "-f", "s.sql", "-T", "600"];
+        let run = Pgbench::new(base.iter().chain(args).copied()).file("s.sql", "SELECT 1;\n");
+        let mut run = run.label(case).spawn_under_test();
+        run.measuring();
+        let threads = thread_cpus(run.pid());
+        run.signal(libc::SIGINT);
+        let out = run.finish();
+        assert_eq!(out.status, Status::Signal(libc::SIGINT), "{case}: {}", out.stderr);
+        threads
+    };
+    let one = pinned("pin-all", &["-c", "1", "-j", "1", "--pin"]);
+    let cpus_of = |threads: &[(String, Vec<usize>)], name: &str| {
+        threads.iter().find(|t| t.0 == name).map(|t| t.1.clone()).expect(name)
+    };
+    let worker = cpus_of(&one, "pgbench-rs-0");
+    assert_eq!(worker.len(), 1, "{one:?}");
+    assert!(allowed.contains(&worker[0]), "{one:?}");
+    let main = cpus_of(&one, "main");
+    if allowed.len() > 1 {
+        assert_eq!(main.len(), 1, "{one:?}");
+        assert_ne!(main, worker, "{one:?}");
+    } else {
+        assert_eq!(main, allowed, "{one:?}");
+    }
+    let cpu = allowed[0].to_string();
+    let two = pinned("pin-one", &["-c", "2", "-j", "2", &format!("--pin={cpu}")]);
+    for name in ["pgbench-rs-0", "pgbench-rs-1"] {
+        assert_eq!(cpus_of(&two, name), [allowed[0]], "{two:?}");
+    }
+    assert_eq!(cpus_of(&two, "main"), allowed, "{two:?}");
+    let allowed_text =
+        status.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).map(str::trim);
+    let refused = Pgbench::new(["-n", "-S", "-t", "1", "--pin=100000"]).label("pin-refused");
+    let out = refused.run_under_test();
+    assert_eq!((out.status, out.stdout.as_str()), (Status::Exit(1), ""));
+    let expected = format!(
+        "pgbench: error: --pin: CPU 100000 is not one this process may use ({})\n",
+        allowed_text.unwrap_or_default()
+    );
+    assert_eq!(out.stderr, expected);
 }

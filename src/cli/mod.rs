@@ -545,6 +545,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
                 None => 1,
             });
         }
+        Opt::Pin => ext::pin(a, value.map(|_| v.as_str()))?,
         Opt::SysbenchTables => {
             a.initialization_option_set = true;
             a.sysbench.0 = Some(parse_int_option(&v, "--sysbench-tables", 1, 100_000)?);

@@ -206,7 +206,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
         epoch_shift: shift,
         sync: &sync,
         mechanism: cfg.switches.mechanism,
-        pin: cfg.switches.pin,
+        pin: cfg.ext.pin.as_deref().map(|cpus| crate::sys::affinity::plan(cpus, threads.len())),
         backends: backends.as_ref(),
         command_base,
     };
@@ -322,6 +322,10 @@ fn run_workers(
             }
         }
         drop(tx);
+        // --pin: the main thread on a CPU of its own when one is left.
+        if let Some(cpu) = shared.pin.as_ref().and_then(|p| p.main) {
+            crate::sys::affinity::pin_current_thread(cpu);
+        }
         // The main thread waits with the workers until the connections are
         // made, so that no thread runs while the last one tunes malloc.
         shared.sync.go(|| worker::after_connections(shared));

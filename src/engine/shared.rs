@@ -32,8 +32,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) sync: &'a RunSync,
     /// The waiting mechanism.
     pub(crate) mechanism: Mechanism,
-    /// Pin each worker thread to a core.
-    pub(crate) pin: bool,
+    /// `--pin`: the CPU of each worker thread and of the main thread.
+    pub(crate) pin: Option<crate::sys::affinity::Plan>,
     /// `--server-stats`: the backends of the run's connections, for the
     /// sampler.
     pub(crate) backends: Option<&'a crate::pq::backends::Backends>,

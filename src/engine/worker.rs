@@ -104,8 +104,8 @@ pub(crate) fn run(
 ) -> WorkerResult {
     let cfg = sh.cfg;
     let mut setup_error: Option<Error> = None;
-    if sh.pin {
-        crate::sys::affinity::pin_current_thread(th.slot);
+    if let Some(cpu) = sh.pin.as_ref().and_then(|p| p.worker(th.slot)) {
+        crate::sys::affinity::pin_current_thread(cpu);
     }
     if cfg.use_log {
         let path = txlog::log_path(cfg.log_prefix.as_deref(), std::process::id(), th.tid);

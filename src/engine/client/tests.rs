@@ -370,7 +370,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
         epoch_shift: 0,
         sync: &sync,
         mechanism: cfg.switches.mechanism,
-        pin: false,
+        pin: None,
         backends: None,
         command_base: cfg
             .scripts
