@@ -92,13 +92,16 @@ reference:
 demo:
 	scripts/demo.sh
 
-## Side-by-side benchmarks against C pgbench (see scripts/bench/), and the
-## instructions per transaction of this build against an earlier one's.
+## Side-by-side benchmarks against C pgbench (see scripts/bench/), the
+## instructions per transaction of this build against an earlier one's,
+## connections, and memory against the run's length.
 bench:
 	scripts/bench/suite.sh
 	scripts/bench/instructions.sh
 	scripts/bench/repeat.sh
 	scripts/bench/reconnect.sh
+	scripts/bench/connect.sh
+	scripts/bench/memory.sh
 
 ## Refresh vendor/ from Cargo.lock (needs the crate registry).
 vendor:

@@ -111,11 +111,75 @@ def cmd_memory(argv):
     print("the per-second series of the report (one merged interval per second, whatever -j) and the report document built from it.")
 
 
+# ---------------------------------------------------------------- connect
+
+
+def any_tps(run):
+    """The tps line, with or without -C's reconnection times."""
+    m = re.search(r"^tps = ([0-9.]+) \((?:without initial connection time|including reconnection times)\)", run.out, re.M)
+    return float(m.group(1)) if m else None
+
+
+def avg_conn_ms(run):
+    """-C's `average connection time = X ms`."""
+    m = re.search(r"^average connection time = ([0-9.]+) ms", run.out, re.M)
+    return float(m.group(1)) if m else None
+
+
+def cmd_connect(argv):
+    ap = argparse.ArgumentParser(prog="connect.sh", description="-C's tps and the initial connection time of many clients on one thread, C pgbench side by side.")
+    ap.add_argument("-T", "--duration", type=int, default=10, help="-T of the -C runs")
+    ap.add_argument("-c", "--clients", type=int, default=8, help="-c of the -C runs")
+    ap.add_argument("--many", type=int, default=500, help="-c of the initial-connection runs")
+    ap.add_argument("--rounds", type=int, default=3, help="runs of each binary (alternating), the median kept")
+    ap.add_argument("--scale", type=int, default=1)
+    ap.add_argument("--no-init", action="store_true")
+    ap.add_argument("--markdown", action="store_true")
+    a = ap.parse_args(argv)
+    facts = machine_facts()
+    if not check_connections(a.many):
+        sys.exit(f"the server's max_connections is too small for -c {a.many}")
+    if not a.no_init:
+        init_db(a.scale)
+    rows = []
+    with tempfile.TemporaryDirectory() as cwd:
+        for mode in ("simple", "prepared"):
+            args = ["-n", "-S", "-C", "-M", mode, "-c", str(a.clients), "-j", "1", "-T", str(a.duration)]
+            tps, conn = {C.key: [], RS.key: []}, {C.key: [], RS.key: []}
+            for _ in range(a.rounds):
+                for v in (C, RS):
+                    log(f"{v.label} {' '.join(args)}")
+                    r = ensure_ok(run_plain(v, args, cwd=cwd, timeout=a.duration + 300), v)
+                    tps[v.key].append(any_tps(r))
+                    conn[v.key].append(avg_conn_ms(r))
+            tc, tr = median(tps[C.key]), median(tps[RS.key])
+            cc, cr = median(conn[C.key]), median(conn[RS.key])
+            rows.append([" ".join(args), "tps", fmt(tc, 1), fmt(tr, 1), fmt_ratio(ratio(tr, tc))])
+            rows.append(["", "average connection time ms", fmt(cc, 3), fmt(cr, 3), fmt_ratio(ratio(cr, cc))])
+        args = ["-n", "-S", "-c", str(a.many), "-j", "1", "-t", "1"]
+        ms = {C.key: [], RS.key: []}
+        for _ in range(a.rounds + 2):
+            for v in (C, RS):
+                log(f"{v.label} {' '.join(args)}")
+                r = ensure_ok(run_plain(v, args, cwd=cwd, timeout=600), v)
+                ms[v.key].append(r.conn_ms())
+        mc, mr = median(ms[C.key]), median(ms[RS.key])
+        rows.append([" ".join(args), "initial connection time ms", fmt(mc, 1), fmt(mr, 1), fmt_ratio(ratio(mr, mc))])
+    print(f"# Connections: -C and the initial connections of -c {a.many} on one thread (median of {a.rounds} and {a.rounds + 2} runs each, alternating)")
+    print_facts(facts, a.markdown)
+    print_table(["run", "measure", "C pgbench", "pgbench-rs", "rs/C"], rows, a.markdown, ["l", "l", "r", "r", "r"])
+    print()
+    print("-C: a connection per transaction; pgbench-rs makes it without blocking, its other clients running meanwhile.")
+    print("average connection time: from starting a connection to its being ready, during which pgbench-rs's thread")
+    print("serves its other clients: longer per connection, with more connections made per second.")
+    print("initial connection time: pgbench-rs connects a thread's clients at once (32 at a time), C one after another.")
+
+
 # ---------------------------------------------------------------- main
 
 
 def main():
-    cmds = {"memory": cmd_memory}
+    cmds = {"memory": cmd_memory, "connect": cmd_connect}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         sys.exit("usage: scale.py " + "|".join(cmds) + " [options]")
     try:
