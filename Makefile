@@ -94,7 +94,7 @@ demo:
 
 ## Side-by-side benchmarks against C pgbench (see scripts/bench/), the
 ## instructions per transaction of this build against an earlier one's,
-## connections, and memory against the run's length.
+## connections, memory against the run's length, and scaling with -j.
 bench:
 	scripts/bench/suite.sh
 	scripts/bench/instructions.sh
@@ -102,6 +102,7 @@ bench:
 	scripts/bench/reconnect.sh
 	scripts/bench/connect.sh
 	scripts/bench/memory.sh
+	scripts/bench/scaling.sh
 
 ## Refresh vendor/ from Cargo.lock (needs the crate registry).
 vendor:

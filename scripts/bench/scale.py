@@ -175,11 +175,116 @@ def cmd_connect(argv):
     print("initial connection time: pgbench-rs connects a thread's clients at once (32 at a time), C one after another.")
 
 
+# ---------------------------------------------------------------- scaling
+
+
+def cpu_list(text):
+    """A taskset CPU list (0-3,8,10-11) as a sorted list of CPU numbers."""
+    out = set()
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        lo, _, hi = part.partition("-")
+        out.update(range(int(lo), int(hi or lo) + 1))
+    return sorted(out)
+
+
+def pinned(v, cpus, extra_args=(), label=None):
+    """Variant v run by `taskset -c cpus` (and perf stat counts it: taskset
+    execs it in the same process)."""
+    return Variant(v.key, label or v.label, "taskset", dict(v.env), ["-c", cpus, v.binary] + v.args + list(extra_args))
+
+
+def cmd_scaling(argv):
+    ap = argparse.ArgumentParser(prog="scaling.sh", description="Throughput against -j, C pgbench side by side.")
+    ap.add_argument("--client-cpus", required=True, help="the CPUs the clients run on (taskset list)")
+    ap.add_argument("--server-cpus", default="", help="the CPUs of the server this script started (empty: PGHOST's server, elsewhere)")
+    ap.add_argument("--jobs", default="", help="-j values (default: 1, 2, 4, ... and the number of client CPUs)")
+    ap.add_argument("--clients-per-thread", type=int, default=4, help="-c = this times -j")
+    ap.add_argument("-T", "--duration", type=int, default=10)
+    ap.add_argument("--rounds", type=int, default=1, help="alternating runs of each binary, the median kept")
+    ap.add_argument("--scale", type=int, default=10)
+    ap.add_argument("--pin-variants", default="all", help="';'-separated --pin values (all: --pin alone) to run pgbench-rs with as well; '' for none")
+    ap.add_argument("--no-perf", action="store_true", help="perf cannot count system calls here: CPU from rusage, no system calls")
+    ap.add_argument("--no-init", action="store_true")
+    ap.add_argument("--markdown", action="store_true")
+    a = ap.parse_args(argv)
+    cpus = cpu_list(a.client_cpus)
+    n = len(cpus)
+    if a.jobs:
+        jobs = [int(j) for j in a.jobs.split(",") if j.strip()]
+    else:
+        jobs, j = [], 1
+        while j < n:
+            jobs.append(j)
+            j *= 2
+        jobs.append(n)
+    if n < 2:
+        jobs = sorted(set(jobs) | {1, 2})
+    facts = machine_facts()
+    facts.append(("CPUs", f"clients on {a.client_cpus}" + (f", server on {a.server_cpus}" if a.server_cpus else "")))
+    top = max(jobs) * a.clients_per_thread
+    if not check_connections(top):
+        sys.exit(f"the server's max_connections is too small for -c {top}")
+    if not a.no_init:
+        init_db(a.scale)
+    variants = [pinned(C, a.client_cpus), pinned(RS, a.client_cpus)]
+    for p in [p.strip() for p in a.pin_variants.split(";") if p.strip()]:
+        opt = "--pin" if p == "all" else f"--pin={p}"
+        variants.append(pinned(RS, a.client_cpus, [opt], f"pgbench-rs {opt}"))
+    workloads = [
+        ("SELECT 1", ["-f", "select1.sql"]),
+        ("-S", ["-S"]),
+        ("SELECT 1 -C", ["-f", "select1.sql", "-C"]),
+        ("-S -C", ["-S", "-C"]),
+    ]
+    run = (lambda v, args, cwd, timeout: run_plain(v, args, cwd, timeout)) if a.no_perf else run_perf
+    rows = []
+    with tempfile.TemporaryDirectory() as cwd:
+        with open(os.path.join(cwd, "select1.sql"), "w") as f:
+            f.write("SELECT 1;\n")
+        for wname, wargs in workloads:
+            first = {}
+            for j in jobs:
+                c = j * a.clients_per_thread
+                args = ["-n", "-M", "prepared", "-c", str(c), "-j", str(j), "-T", str(a.duration)] + wargs
+                got = {v.label: [] for v in variants}
+                for _ in range(a.rounds):
+                    for v in variants:
+                        log(f"{v.label} {' '.join(args)}")
+                        r = ensure_ok(run(v, args, cwd=cwd, timeout=a.duration + 600), v)
+                        txns = r.txns() or 0
+                        cpu = r.task_clock if r.task_clock is not None else r.cpu
+                        got[v.label].append((any_tps(r), cpu * 1e6 / txns if txns else None, r.syscalls / txns if txns and r.syscalls is not None else None))
+                c_tps = median([g[0] for g in got[C.label]])
+                for v in variants:
+                    tps = median([g[0] for g in got[v.label]])
+                    us = median([g[1] for g in got[v.label]])
+                    sc = median([g[2] for g in got[v.label]])
+                    if j == jobs[0]:
+                        first[v.label] = (tps, j)
+                    base = first.get(v.label)
+                    per_thread = ratio(tps / j, base[0] / base[1]) if tps and base and base[0] else None
+                    rows.append([wname, str(j), str(c), v.label, fmt(tps, 0), "" if v is variants[0] else fmt_ratio(ratio(tps, c_tps)), fmt(us, 1), fmt(sc, 2), fmt_ratio(per_thread)])
+            rows.append(None)
+    print(f"# Scaling: -M prepared, -c {a.clients_per_thread} x -j, -T {a.duration}" + (f", median of {a.rounds}" if a.rounds > 1 else ""))
+    print_facts(facts, a.markdown)
+    headers = ["workload", "-j", "-c", "binary", "tps", "vs C", "CPU µs/txn", "syscalls/txn", "tps/thread vs -j 1"]
+    print_table(headers, [r for r in rows if r is not None] if a.markdown else rows, a.markdown, ["l", "r", "r", "l", "r", "r", "r", "r", "r"])
+    print()
+    print("CPU µs/txn: the client's CPU time (perf task-clock, else user+sys) over the transactions; syscalls/txn: perf raw_syscalls:sys_enter.")
+    print("tps/thread vs -j 1: (tps / -j) / (tps at the first -j / that -j): 1.00 is perfect scaling.")
+    if a.server_cpus and set(cpu_list(a.server_cpus)) & set(cpus):
+        print(f"This box is too small to see scaling: {n} usable CPU(s), shared by the server and the clients (the table shows -j {', '.join(map(str, jobs))} only).")
+        print("Run scripts/bench/scaling.sh on a machine with 8 or more cores, or with PGHOST pointing at a server on another host.")
+
+
 # ---------------------------------------------------------------- main
 
 
 def main():
-    cmds = {"memory": cmd_memory, "connect": cmd_connect}
+    cmds = {"memory": cmd_memory, "connect": cmd_connect, "scaling": cmd_scaling}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds:
         sys.exit("usage: scale.py " + "|".join(cmds) + " [options]")
     try:
