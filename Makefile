@@ -109,13 +109,17 @@ reference:
 demo:
 	scripts/demo.sh
 
-## Side-by-side benchmarks against C pgbench (see scripts/bench/), and the
-## instructions per transaction of this build against an earlier one's.
+## Side-by-side benchmarks against C pgbench (see scripts/bench/), the
+## instructions per transaction of this build against an earlier one's,
+## connections, memory against the run's length, and scaling with -j.
 bench:
 	scripts/bench/suite.sh
 	scripts/bench/instructions.sh
 	scripts/bench/repeat.sh
 	scripts/bench/reconnect.sh
+	scripts/bench/connect.sh
+	scripts/bench/memory.sh
+	scripts/bench/scaling.sh
 
 ## Refresh vendor/ from Cargo.lock (needs the crate registry).
 vendor:

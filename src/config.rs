@@ -200,6 +200,8 @@ pub(crate) struct Extensions {
     pub(crate) continue_on_error: bool,
     /// `--shard=K/N`.
     pub(crate) shard: Option<Shard>,
+    /// `--pin`: the CPUs the threads are pinned on.
+    pub(crate) pin: Option<Vec<usize>>,
     /// `--start-at`: when the run starts (Unix epoch µs).
     pub(crate) start_at_us: Option<i64>,
     /// `--repeat`: runs of each point (of the one run without a sweep).
@@ -268,14 +270,12 @@ impl Extensions {
 
 /// Internal switches for side-by-side measurements and tests, read from
 /// the environment (docs/building.md's list): how the workers wait,
-/// whether they are pinned, where the run's events go.
+/// where the run's events go.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Switches {
     /// The socket waiting mechanism (`PGBENCH_RS_POLL`; epoll under
     /// valgrind).
     pub(crate) mechanism: crate::sys::wait::Mechanism,
-    /// Pin worker thread N to the N-th CPU (`PGBENCH_RS_PIN=on`).
-    pub(crate) pin: bool,
     /// Where the run's events go (`PGBENCH_RS_EVENTS=FILE`).
     pub(crate) events: crate::events::Events,
 }

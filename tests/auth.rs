@@ -115,6 +115,29 @@ fn password_prompt_then_benchmark() {
     }
 }
 
+/// The same under `-C`: one prompt, and each transaction's connection
+/// (made without blocking the thread) uses the answer.
+#[test]
+fn password_prompt_then_connect_per_transaction() {
+    if !require(Need::Server) {
+        return;
+    }
+    let script = password_cluster().dir.join("one-c.sql");
+    std::fs::write(&script, "SELECT 1;\n").unwrap();
+    let args = format!("-n -C -c 3 -j 2 -t 2 -f {}", script.display());
+    let ours = runner::under_test_path();
+    let (status, text) = run_with_terminal(&ours.display().to_string(), &args, PASSWORD);
+    assert_eq!(status, 0, "pgbench-rs failed:\n{text}");
+    assert_eq!(text.matches("Password: ").count(), 1, "{text}");
+    assert!(text.contains("number of transactions actually processed: 6/6"), "{text}");
+    if let Some(c) = c_pgbench_or_skip(17) {
+        let (c_status, c_text) = run_with_terminal(&c.path.display().to_string(), &args, PASSWORD);
+        assert_eq!(c_status, status);
+        let strip = |t: &str| mask(t).replace(&c.path.display().to_string(), "pgbench");
+        assert_eq!(strip(&c_text), strip(&text));
+    }
+}
+
 #[test]
 fn wrong_password_fails_like_c() {
     if !require(Need::Server) {

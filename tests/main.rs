@@ -95,3 +95,8 @@ mod docs;
 /// The password prompt, on a terminal, against a server that wants one.
 #[cfg(test)]
 mod auth;
+
+/// At scale: every descriptor counted before a run connects, connections
+/// that never stall a thread.
+#[cfg(test)]
+mod scale;

@@ -12,7 +12,9 @@
 //! for 2 s): the keepalives and TCP user timeout of the connection
 //! string find it, the clients connect again once it is over, and the
 //! report has the outage. And one restart seen by a run and by the same
-//! run as two shards merged: the same outages.
+//! run as two shards merged: the same outages. And the clients still
+//! waiting for the server 5 s after the end of a `--reconnect` run:
+//! given up, each with a warning, their statements cancelled.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -446,4 +448,43 @@ fn a_restart_merged_from_two_shards_is_the_restart_of_the_run_unsharded() {
     let counts = |d: &Value| d["outage_log"]["counts"].as_array().map_or(0, Vec::len);
     assert!(counts(&m) >= 90, "{}", m["outage_log"]);
     assert!(counts(&whole) >= 90, "{}", whole["outage_log"]);
+}
+
+/// Under `--reconnect`, a client still waiting for the server 5 s after
+/// the end of the run (here a statement that sleeps for an hour, as one
+/// blocked by the locks of a session lost in a network cut would wait) is
+/// given up with a warning, its transaction not counted, and the server
+/// is asked to cancel what it runs: the run ends. (The statement cannot end
+/// by itself before the give-up: no bound on the machine's speed.)
+#[test]
+fn clients_still_waiting_after_the_end_are_given_up() {
+    let _one = serial();
+    if !require(Need::Server) {
+        return;
+    }
+    let marker = "still_waiting_after_the_end";
+    let script = format!("SELECT pg_sleep(3600) AS {marker};\n");
+    let out = Pgbench::new(["-n", "-c", "2", "-j", "1", "-T", "1", "--reconnect", "-f", "s.sql"])
+        .file("s.sql", script)
+        .label("give-up")
+        .run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
+    let warnings: Vec<&str> = out.stderr.lines().filter(|l| l.contains("warning")).collect();
+    let expected: Vec<String> = (0..2)
+        .map(|c| {
+            format!(
+                "pgbench: warning: client {c} still waited for the server 5 s after the end \
+                 of the run: its transaction is not counted"
+            )
+        })
+        .collect();
+    assert_eq!(warnings, expected, "{}", out.stderr);
+    assert_eq!(report_count(&out.stdout, "number of transactions actually processed: "), 0);
+    let running = format!(
+        "SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%{marker}%' \
+         AND pid <> pg_backend_pid()"
+    );
+    crate::harness::wait_until("the given-up statements to be cancelled", || {
+        crate::harness::cluster().query("postgres", &running) == [["0"]]
+    });
 }

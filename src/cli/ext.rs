@@ -123,6 +123,47 @@ pub(super) fn shard(value: &str) -> Result<Shard, Exit> {
     }
 }
 
+/// `--pin[=CPUS]`: the CPUs to pin the threads on: those of the list
+/// (`0-3,8`), each one the process may use, or all it may use.
+pub(super) fn pin(a: &mut super::LowArgs, value: Option<&str>) -> Result<(), Exit> {
+    a.benchmarking_option_set = true;
+    a.ext.pin = Some(pin_cpus(value)?);
+    Ok(())
+}
+
+/// The CPUs of `--pin[=CPUS]`.
+fn pin_cpus(value: Option<&str>) -> Result<Vec<usize>, Exit> {
+    let allowed = crate::sys::affinity::allowed_cpus().map_err(|e| {
+        Error::new(format!("--pin: could not get the CPUs this process may use: {e}"))
+    })?;
+    let Some(list) = value else { return Ok(allowed) };
+    let invalid = || Error::new(format!("invalid value \"{list}\" for option --pin"));
+    let number = |t: &str| {
+        (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse::<usize>().ok())
+    };
+    let mut cpus = Vec::new();
+    for part in list.split(',') {
+        let (lo, hi) = part.split_once('-').unwrap_or((part, part));
+        let (Some(Some(lo)), Some(Some(hi))) = (number(lo), number(hi)) else {
+            return Err(invalid().into());
+        };
+        if lo > hi || hi - lo >= 1 << 16 {
+            return Err(invalid().into());
+        }
+        for cpu in lo..=hi {
+            if !allowed.contains(&cpu) {
+                let may = crate::sys::affinity::list_text(&allowed);
+                let msg = format!("--pin: CPU {cpu} is not one this process may use ({may})");
+                return Err(Error::new(msg).into());
+            }
+            if !cpus.contains(&cpu) {
+                cpus.push(cpu);
+            }
+        }
+    }
+    Ok(cpus)
+}
+
 /// `--start-at=TIME`: Unix epoch seconds (with a fraction) or an RFC 3339
 /// date and time; as epoch microseconds.
 pub(super) fn start_at(value: &str) -> Result<i64, Exit> {

@@ -18,6 +18,7 @@ mod getopt;
 /// The manual page documents every option (a test).
 #[cfg(test)]
 mod man_page;
+mod open_files;
 mod options;
 mod reconnect;
 mod switches;
@@ -34,6 +35,7 @@ use crate::config::{
 use crate::log;
 use crate::pq::ConnParams;
 use crate::script::{self, QueryMode, Script, ScriptError, Slot, VarRegistry, builtin};
+
 use getopt::{Item, Opt};
 use options::Mode;
 use values::{
@@ -258,23 +260,6 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
     Ok(Action::Merge(m))
 }
 
-/// Raises the open-files limit for `clients` connections, or checks it,
-/// as `pgbench` does (C's check of `-c`).
-fn open_files_for(clients: i32, pgbench: &Pgbench) -> Result<(), Exit> {
-    let needed = crate::invariant::fits::<u64, _>(clients, "invariant: -c is at least 1") + 3;
-    let raise = pgbench.open_files == version::OpenFiles::RaiseSoftLimit;
-    if let Err(e) = crate::sys::rlimit::ensure_open_files(needed, raise) {
-        let error = Error::new(e.to_string());
-        if matches!(e, crate::sys::rlimit::RlimitError::Get(_)) {
-            return Err(error.into());
-        }
-        return Err(error
-            .hint("Reduce number of clients, or use limit/ulimit to increase the system limit.")
-            .into());
-    }
-    Ok(())
-}
-
 /// Applies one option, as the body of C's getopt loop does.
 fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<(), Exit> {
     let raw = value.clone().unwrap_or_default();
@@ -294,7 +279,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::Client => {
             a.benchmarking_option_set = true;
             a.nclients = parse_int_option(&v, "-c/--client", 1, i32::MAX)?;
-            open_files_for(a.nclients, a.pgbench)?;
+            open_files::open_files_for(a.nclients, a.pgbench)?;
         }
         Opt::Connect => {
             a.benchmarking_option_set = true;
@@ -531,6 +516,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
                 None => 1,
             });
         }
+        Opt::Pin => ext::pin(a, value.map(|_| v.as_str()))?,
         Opt::SysbenchTables => {
             a.initialization_option_set = true;
             a.sysbench.0 = Some(parse_int_option(&v, "--sysbench-tables", 1, 100_000)?);
@@ -546,7 +532,7 @@ fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<()
         Opt::SweepClients => {
             a.benchmarking_option_set = true;
             let list = compare::sweep_clients(&v)?;
-            open_files_for(list.iter().copied().max().unwrap_or(1), a.pgbench)?;
+            open_files::open_files_for(list.iter().copied().max().unwrap_or(1), a.pgbench)?;
             a.ext.sweep_clients = Some(list);
         }
         Opt::Force => {
@@ -727,6 +713,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         return Err(Error::new("an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)").into());
     }
     compare::sweep_options(&a.ext, a.use_log)?;
+    open_files::open_files_for_run(&a)?;
     Ok(Action::Bench(Box::new(BenchConfig {
         pgbench: a.pgbench,
         conn,

@@ -78,6 +78,7 @@ pub(crate) enum Opt {
     ReconnectTimeout,
     RateProfile,
     ServerStats,
+    Pin,
 }
 
 /// Whether an extension takes a value.
@@ -285,6 +286,18 @@ pub(crate) const EXTENSIONS: &[Extension] = &[
         &[
             "sample the server's statistics and wait events every",
             "SECONDS (default: 1) and report them",
+        ],
+    ),
+    ext(
+        "pin",
+        Optional,
+        "[=CPUS]",
+        Opt::Pin,
+        RUN,
+        &[
+            "pin each worker thread to a CPU, physical cores before",
+            "their SMT siblings, of CPUS (a list such as 0-7,16) or",
+            "of all the process may use",
         ],
     ),
     ext(

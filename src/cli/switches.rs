@@ -15,7 +15,6 @@ pub(super) fn from_env() -> Switches {
             std::env::var("PGBENCH_RS_POLL").ok().as_deref(),
             &preload.to_string_lossy(),
         ),
-        pin: std::env::var("PGBENCH_RS_PIN").is_ok_and(|v| v == "on"),
         events: Events::to(
             std::env::var_os("PGBENCH_RS_EVENTS").filter(|p| !p.is_empty()).map(PathBuf::from),
         ),

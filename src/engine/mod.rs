@@ -11,6 +11,7 @@
 //! turns that into an exit status.
 
 pub(crate) mod client;
+mod connecting;
 mod finish;
 mod progress;
 mod runq;
@@ -33,7 +34,7 @@ use crate::script::vars::{CLIENT_ID, DEFAULT_SEED, RANDOM_SEED, SCALE};
 use crate::script::{Value, Vars};
 use crate::stats::series::Series;
 use crate::sys::clock::{epoch_shift, monotonic_us};
-use crate::sys::wait::Waker;
+use crate::sys::wait::Wakers;
 use crate::time::Mono;
 use client::Client;
 use setup::TableInfo;
@@ -165,7 +166,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
     let shard_clients: usize = threads.iter().map(|(_, c)| c.len()).sum();
     let first_client = threads.first().and_then(|(_, c)| c.first()).map_or(0, |c| c.id);
 
-    let waker = match Waker::new() {
+    let wakers = match Wakers::new(threads.len()) {
         Ok(w) => w,
         Err(e) => {
             return Err(Error::new(format!(
@@ -174,7 +175,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
             )));
         }
     };
-    let sync = RunSync::new(threads.len(), waker);
+    let sync = RunSync::new(threads.len(), wakers);
     // The -T flag is static so that a signal handler may raise it too.
     static TIMER: AtomicBool = AtomicBool::new(false);
     // Lowered again for the next run of a sweep or of --repeat (unless a
@@ -205,12 +206,12 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
         epoch_shift: shift,
         sync: &sync,
         mechanism: cfg.switches.mechanism,
-        pin: cfg.switches.pin,
+        pin: cfg.ext.pin.as_deref().map(|cpus| crate::sys::affinity::plan(cpus, threads.len())),
         backends: backends.as_ref(),
         command_base,
     };
     // From here on SIGINT and SIGTERM end the run with a report.
-    crate::sys::signal::on_run_signals(timer, sync.waker.fd());
+    crate::sys::signal::on_run_signals(timer, sync.wakers.fds());
     let (workers, sampler) = run_workers(&shared, threads, start_time, sampler);
     crate::sys::signal::end_run_signals();
     let (mut results, series) = workers?;
@@ -321,6 +322,10 @@ fn run_workers(
             }
         }
         drop(tx);
+        // --pin: the main thread on a CPU of its own when one is left.
+        if let Some(cpu) = shared.pin.as_ref().and_then(|p| p.main) {
+            crate::sys::affinity::pin_current_thread(cpu);
+        }
         // The main thread waits with the workers until the connections are
         // made, so that no thread runs while the last one tunes malloc.
         shared.sync.go(|| worker::after_connections(shared));

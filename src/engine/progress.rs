@@ -156,6 +156,10 @@ pub(crate) fn supervise(
                 // A histogram the workers encoded always decodes.
                 let _ = series.add(&intervals);
             }
+            // A histogram the workers encoded always decodes.
+            Msg::Intervals(intervals) => {
+                let _ = series.add(&intervals);
+            }
             Msg::Measuring { tid } => {
                 if let Some(w) = warmed.get_mut(tid) {
                     *w = true;

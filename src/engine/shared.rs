@@ -7,7 +7,7 @@ use std::sync::{Condvar, Mutex, OnceLock};
 
 use crate::config::BenchConfig;
 use crate::script::Script;
-use crate::sys::wait::{Mechanism, Waker};
+use crate::sys::wait::{Mechanism, Wakers};
 use crate::time::{Deadline, Mono};
 
 /// Read-only state of the run, shared by all workers.
@@ -32,8 +32,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) sync: &'a RunSync,
     /// The waiting mechanism.
     pub(crate) mechanism: Mechanism,
-    /// Pin each worker thread to a core.
-    pub(crate) pin: bool,
+    /// `--pin`: the CPU of each worker thread and of the main thread.
+    pub(crate) pin: Option<crate::sys::affinity::Plan>,
     /// `--server-stats`: the backends of the run's connections, for the
     /// sampler.
     pub(crate) backends: Option<&'a crate::pq::backends::Backends>,
@@ -102,13 +102,14 @@ pub(crate) struct RunSync {
     /// Set to end the run early (`--exit-on-abort`, a failed initial
     /// connection).
     stop: AtomicBool,
-    /// Wakes workers blocked in a wait when `stop` is set.
-    pub(crate) waker: Waker,
+    /// Wake the workers blocked in a wait when `stop` is set: one per
+    /// worker, by slot.
+    pub(crate) wakers: Wakers,
 }
 
 impl RunSync {
     /// Coordination for `nthreads` workers.
-    pub(crate) fn new(nthreads: usize, waker: Waker) -> Self {
+    pub(crate) fn new(nthreads: usize, wakers: Wakers) -> Self {
         RunSync {
             ready: Gate::new(nthreads),
             go: Gate::new(nthreads + 1),
@@ -117,7 +118,7 @@ impl RunSync {
             measure_origin: OnceLock::new(),
             end_time: Deadline::unset(),
             stop: AtomicBool::new(false),
-            waker,
+            wakers,
         }
     }
 
@@ -134,7 +135,7 @@ impl RunSync {
     /// Asks every worker to stop as soon as it can.
     pub(crate) fn stop_all(&self) {
         self.stop.store(true, Ordering::SeqCst);
-        self.waker.wake();
+        self.wakers.wake_all();
     }
 
     /// Whether the workers were asked to stop, or a signal interrupted

@@ -168,6 +168,8 @@ pub(crate) struct Scratch {
     pub(crate) text: Vec<u8>,
     /// `\gset` variable names.
     pub(crate) name: Vec<u8>,
+    /// `\gset`/`\aset` columns' variables as last resolved.
+    pub(crate) gset: crate::script::meta::GsetTargets,
     /// Parameter pointers for libpq.
     pub(crate) params: ParamBuf,
 }

@@ -18,7 +18,6 @@ use crate::engine::runq::RunQueue;
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::log;
-use crate::pq::Conn;
 use crate::report::txlog::{self, TxLog};
 use crate::stats::StatsData;
 use crate::stats::series::Interval;
@@ -46,6 +45,11 @@ pub(crate) enum Msg {
         /// It was taken during the warm-up.
         warm: bool,
     },
+    /// Distribution intervals the worker closed (sent as soon as it has
+    /// some, about once a second: a worker keeps none longer, so that
+    /// what the run holds does not grow with the threads, and its end
+    /// merges no more than a second's worth).
+    Intervals(Vec<Interval>),
     /// The worker's warm-up is over (after its last warm-up snapshot).
     Measuring {
         /// The thread's slot among this process's threads.
@@ -100,8 +104,8 @@ pub(crate) fn run(
 ) -> WorkerResult {
     let cfg = sh.cfg;
     let mut setup_error: Option<Error> = None;
-    if sh.pin {
-        crate::sys::affinity::pin_current_thread(th.slot);
+    if let Some(cpu) = sh.pin.as_ref().and_then(|p| p.worker(th.slot)) {
+        crate::sys::affinity::pin_current_thread(cpu);
     }
     if cfg.use_log {
         let path = txlog::log_path(cfg.log_prefix.as_deref(), std::process::id(), th.tid);
@@ -109,6 +113,22 @@ pub(crate) fn run(
             Ok(l) => th.log = Some(l),
             Err(e) => setup_error = Some(Error::new(e.to_string())),
         }
+    }
+    // The wait set, before connecting: the connections are made through
+    // it, and a thread that cannot have one fails before any connects.
+    let waiter = sh.sync.wakers.get(th.slot).ok_or_else(|| {
+        std::io::Error::new(std::io::ErrorKind::NotFound, "no waker for this thread")
+    });
+    let mut waiter = match waiter.and_then(|w| Waiter::new(sh.mechanism, clients.len(), w)) {
+        Ok(w) => Some(w),
+        Err(e) => {
+            let e = format!("could not create a wait set: {}", crate::sys::os_error_text(&e));
+            setup_error = setup_error.or(Some(Error::new(e)));
+            None
+        }
+    };
+    if let Some(fallback) = waiter.as_ref().and_then(Waiter::fallback) {
+        log::debug!("thread {} {fallback}", th.tid);
     }
     if !sh.sync.ready.wait() {
         return WorkerResult {
@@ -123,24 +143,9 @@ pub(crate) fn run(
     if th.slot == 0 && sh.start_at.is_none() {
         sh.fix_origin(Mono::from_us(thread_start));
     }
-    if !cfg.is_connect && setup_error.is_none() {
-        for c in &mut clients {
-            if sh.sync.stopping() {
-                break;
-            }
-            match crate::engine::client::link::connect::<Conn>(sh) {
-                Ok(mut conn) => {
-                    conn.set_nonblocking(true);
-                    c.set_conn(conn);
-                }
-                Err(e) => {
-                    setup_error = Some(
-                        Error::new(e.to_string())
-                            .and_error(format!("could not create connection for client {}", c.id)),
-                    );
-                    break;
-                }
-            }
+    if let Some(waiter) = waiter.as_mut().filter(|_| !cfg.is_connect && setup_error.is_none()) {
+        if let Err(e) = super::connecting::connect_all(sh, waiter, &mut clients) {
+            setup_error = Some(e);
         }
     }
     if setup_error.is_some() {
@@ -155,13 +160,13 @@ pub(crate) fn run(
     // of its seconds.
     let mut bench_start = None;
     let mut origin = thread_start;
-    if !setup_failed && !sh.sync.stopping() {
+    if let Some(waiter) = waiter.as_mut().filter(|_| !setup_failed && !sh.sync.stopping()) {
         // The first transaction's schedule: at --start-at (which fixes
         // the origin), or now.
         let start = sh.start_at.map_or(connected, |at| start_at(sh, th.slot, at, connected));
         origin = sh.sync.origin.get().map_or(thread_start, |o| o.us());
         if let Some(warmup) = sh.warmup_us {
-            match warm_up(sh, &mut th, &mut clients, tx, (start, origin), warmup) {
+            match warm_up(sh, (&mut th, waiter), &mut clients, tx, (start, origin), warmup) {
                 Ok(start) => (bench_start, origin) = (Some(start), start),
                 Err(e) => end = e,
             }
@@ -170,11 +175,11 @@ pub(crate) fn run(
             bench_start = Some(start);
         }
     }
-    if bench_start.is_some() {
+    if let Some(waiter) = waiter.as_mut().filter(|_| bench_start.is_some()) {
         if th.slot == 0 {
             cfg.switches.events.emit("measuring", origin + sh.epoch_shift);
         }
-        end = Loop::new(clients.len()).run(sh, &mut th, &mut clients, tx, origin);
+        end = Loop::new(clients.len()).run(sh, (&mut th, waiter), &mut clients, tx, origin);
     }
     if end == LoopEnd::ExitOnAbort {
         log::error!("Run was aborted due to an error in thread {}", th.tid);
@@ -267,7 +272,7 @@ fn sleep_until(sh: &Shared<'_>, t: i64) {
 /// the warm-up.
 fn warm_up(
     sh: &Shared<'_>,
-    th: &mut ThreadState,
+    (th, waiter): (&mut ThreadState, &mut Waiter),
     clients: &mut [Client],
     tx: &Sender<Msg>,
     (start, origin): (i64, i64),
@@ -275,7 +280,7 @@ fn warm_up(
 ) -> Result<i64, LoopEnd> {
     let log = th.log.take();
     th.begin_warmup(sh, start, Mono::from_us(origin).plus_us(warmup_us));
-    let end = Loop::new(clients.len()).run(sh, th, clients, tx, origin);
+    let end = Loop::new(clients.len()).run(sh, (th, waiter), clients, tx, origin);
     th.warm_end = None;
     th.log = log;
     let _ = tx.send(Msg::Measuring { tid: th.slot });
@@ -333,6 +338,32 @@ fn send_progress(sh: &Shared<'_>, th: &mut ThreadState, tx: &Sender<Msg>, seq: u
     let _ = tx.send(Msg::Progress { tid: th.slot, seq, now, stats: th.stats, intervals, warm });
 }
 
+/// `--reconnect`: how long after the end of the run (µs) a client still
+/// waiting for the server is given up. A lost connection's session may
+/// live on in the server, for hours when its client's last message never
+/// reached it (a network cut), with the locks its transaction took: the
+/// transactions that wait for them would keep the run from ever ending.
+pub(crate) const GIVE_UP_AFTER_END_US: i64 = 5_000_000;
+
+/// `--reconnect`, [`GIVE_UP_AFTER_END_US`] after the end of the run: the
+/// clients not done yet are given up (what they wait for cancelled, their
+/// transaction neither done nor failed), each with a warning; none is left
+/// to run.
+#[cold]
+#[inline(never)]
+fn give_up_waiting(clients: &mut [Client]) {
+    for c in clients.iter_mut().filter(|c| !matches!(c.state, State::Finished | State::Aborted)) {
+        log::warning!(
+            "client {} still waited for the server {} s after the end of the run: its transaction is not counted",
+            c.id,
+            GIVE_UP_AFTER_END_US / 1_000_000
+        );
+        c.cancel_in_flight();
+        c.finish_conn();
+        c.state = State::Finished;
+    }
+}
+
 /// How the wait loop ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum LoopEnd {
@@ -353,6 +384,10 @@ struct Loop {
     yielded: Vec<u32>,
     /// Clients sleeping until a time.
     timers: BinaryHeap<Reverse<(i64, u32)>>,
+    /// Clients making a connection, to be run at a time whatever their
+    /// socket does, with the number of the attempt's socket then (a later
+    /// one has its own deadline: an entry of an earlier one is stale).
+    deadlines: BinaryHeap<Reverse<(i64, u32, u64)>>,
     /// The tokens the last wait reported.
     ready: Vec<Token>,
     /// The connection whose socket each client's token watches.
@@ -369,6 +404,7 @@ impl Loop {
             runq: RunQueue::with_all(n),
             yielded: Vec::with_capacity(n),
             timers: BinaryHeap::new(),
+            deadlines: BinaryHeap::new(),
             ready: Vec::with_capacity(n),
             watched: vec![None; n],
             waited: vec![false; n],
@@ -403,27 +439,27 @@ impl Loop {
     fn run(
         mut self,
         sh: &Shared<'_>,
-        th: &mut ThreadState,
+        (th, waiter): (&mut ThreadState, &mut Waiter),
         clients: &mut [Client],
         tx: &Sender<Msg>,
         origin: i64,
     ) -> LoopEnd {
-        let mut waiter = match Waiter::new(sh.mechanism, clients.len(), &sh.sync.waker) {
-            Ok(w) => w,
-            Err(e) => {
-                log::error!("could not create a wait set: {}", crate::sys::os_error_text(&e));
-                return LoopEnd::Failed;
-            }
-        };
-        if let Some(fallback) = waiter.fallback() {
-            log::debug!("thread {} {fallback}", th.tid);
-        }
         let progress_us = sh.cfg.progress.map(|p| i64::from(p) * 1_000_000);
         let mut seq: u64 = 1;
         let mut next_report = origin + progress_us.unwrap_or(0);
         let mut remains = clients.len();
+        // --reconnect: when the clients still waiting for the server at the
+        // end of the run are given up.
+        let give_up_at = sh
+            .cfg
+            .ext
+            .reconnect
+            .and(sh.end_time())
+            .map(|end| end.plus_us(GIVE_UP_AFTER_END_US).us());
+        // (Else only timers and connection deadlines need the clock.)
+        let every_wait_timed = progress_us.is_some() || give_up_at.is_some();
         for (i, c) in (0..).zip(clients.iter()) {
-            if !self.rewatch(&mut waiter, i, c) {
+            if !self.rewatch(waiter, i, c) {
                 return LoopEnd::Failed;
             }
         }
@@ -446,7 +482,7 @@ impl Loop {
                 // goes straight on to its next transaction.
                 let go_on = if self.runq.is_empty() { Some(&mut self.waited[idx]) } else { None };
                 let w = c.advance(sh, th, go_on);
-                if c.conn_id() != self.watched[idx] && !self.rewatch(&mut waiter, i, c) {
+                if c.conn_id() != self.watched[idx] && !self.rewatch(waiter, i, c) {
                     return LoopEnd::Failed;
                 }
                 match w {
@@ -464,6 +500,20 @@ impl Loop {
                         }
                     }
                     Wait::Until(t) => self.timers.push(Reverse((t, i))),
+                    Wait::Connect { write, deadline } => {
+                        match waiter.expect(i, Interest { write, reply_pending: true }) {
+                            Ok(true) => self.runq.push_back(i),
+                            Ok(false) => {}
+                            Err(e) => {
+                                let call = waiter.wait_call();
+                                log::error!("{call}() failed: {}", crate::sys::os_error_text(&e));
+                                return LoopEnd::Failed;
+                            }
+                        }
+                        if let (Some(t), Some(id)) = (deadline, c.dial_id()) {
+                            self.deadlines.push(Reverse((t, i, id)));
+                        }
+                    }
                     // A client that finished a transaction runs again at
                     // once (after those already queued) when that
                     // transaction waited for the server.
@@ -483,29 +533,41 @@ impl Loop {
             if remains == 0 || sh.sync.stopping() {
                 break;
             }
+            if let Some(d) = th.dist.as_deref_mut().filter(|d| d.has_closed()) {
+                let _ = tx.send(Msg::Intervals(d.take_closed()));
+            }
 
             // How long may we wait? The clock is read only when a timer or
-            // a progress report needs it.
-            let timed = progress_us.is_some() || !self.timers.is_empty();
-            let mut now = if timed { monotonic_us() } else { 0 };
-            // A progress snapshot, once the clients that could run have
-            // run (as C prints its report after advancing the clients).
-            if let Some(every) = progress_us.filter(|_| now >= next_report) {
-                send_progress(sh, th, tx, seq, now);
-                while now >= next_report {
-                    next_report += every;
-                    seq += 1;
+            // a progress report needs it (nothing below is to do otherwise).
+            let timed = every_wait_timed || !self.timers.is_empty() || !self.deadlines.is_empty();
+            let mut timeout: Option<i64> = if self.yielded.is_empty() { None } else { Some(0) };
+            if timed {
+                let now = monotonic_us();
+                // A progress snapshot, once the clients that could run have
+                // run (as C prints its report after advancing the clients).
+                if let Some(every) = progress_us.filter(|_| now >= next_report) {
+                    send_progress(sh, th, tx, seq, now);
+                    while now >= next_report {
+                        next_report += every;
+                        seq += 1;
+                    }
                 }
-            }
-            let mut timeout: Option<i64> = None;
-            if !self.yielded.is_empty() {
-                timeout = Some(0);
-            } else if let Some(Reverse((t, _))) = self.timers.peek() {
-                timeout = Some((*t - now).max(0));
-            }
-            if progress_us.is_some() {
-                let until_report = (next_report - now).max(0);
-                timeout = Some(timeout.map_or(until_report, |t| t.min(until_report)));
+                let at_most = |timeout: &mut Option<i64>, t: i64| {
+                    let until = (t - now).max(0);
+                    *timeout = Some(timeout.map_or(until, |x| x.min(until)));
+                };
+                if let Some(Reverse((t, _))) = self.timers.peek() {
+                    at_most(&mut timeout, *t);
+                }
+                if let Some(Reverse((t, _, _))) = self.deadlines.peek() {
+                    at_most(&mut timeout, *t);
+                }
+                if let Some(t) = give_up_at {
+                    at_most(&mut timeout, t);
+                }
+                if progress_us.is_some() {
+                    at_most(&mut timeout, next_report);
+                }
             }
 
             // Wait for sockets, or just sleep when no client waits for one.
@@ -515,18 +577,35 @@ impl Loop {
                 log::error!("{call}() failed: {}", crate::sys::os_error_text(&e));
                 return LoopEnd::Failed;
             }
-            if timed {
-                now = monotonic_us();
-            }
             for &t in &self.ready {
                 self.runq.push_back(t);
             }
-            while let Some(Reverse((t, i))) = self.timers.peek().copied() {
-                if t > now {
+            if timed {
+                let now = monotonic_us();
+                while let Some(Reverse((t, i))) = self.timers.peek().copied() {
+                    if t > now {
+                        break;
+                    }
+                    self.timers.pop();
+                    self.runq.push_back(i);
+                }
+                while let Some(Reverse((t, i, id))) = self.deadlines.peek().copied() {
+                    if t > now {
+                        break;
+                    }
+                    self.deadlines.pop();
+                    // (The entry of an attempt's earlier socket, or of an
+                    // attempt that ended, is stale.)
+                    if clients.get(i as usize).is_some_and(|c| c.dial_id() == Some(id)) {
+                        self.runq.push_back(i);
+                    }
+                }
+                if give_up_at.is_some_and(|g| now >= g) {
+                    // (Every client is done then, counted or not: a parked
+                    // one was counted already.)
+                    give_up_waiting(clients);
                     break;
                 }
-                self.timers.pop();
-                self.runq.push_back(i);
             }
             for i in self.yielded.drain(..) {
                 self.runq.push_back(i);

@@ -21,12 +21,12 @@ impl Backends {
         }
     }
 
-    /// The pids noted since `from` (an index into all of them, so that a
-    /// caller keeps its place), and the new place.
-    pub(crate) fn since(&self, from: usize) -> (Vec<i32>, usize) {
-        match self.pids.lock() {
-            Ok(p) => (p.get(from..).map(<[i32]>::to_vec).unwrap_or_default(), p.len()),
-            Err(_) => (Vec::new(), from),
+    /// Moves the pids noted since the last call to the end of `into`
+    /// (what has been taken is not kept: nothing grows with the number
+    /// of connections a run makes).
+    pub(crate) fn take_into(&self, into: &mut Vec<i32>) {
+        if let Ok(mut p) = self.pids.lock() {
+            into.append(&mut p);
         }
     }
 }
@@ -41,9 +41,17 @@ mod tests {
         a.note(7);
         a.note(8);
         b.note(9);
-        assert_eq!(a.since(0), (vec![7, 8], 2));
-        assert_eq!(a.since(1), (vec![8], 2));
-        assert_eq!(a.since(2), (vec![], 2));
-        assert_eq!(b.since(0), (vec![9], 1));
+        let mut seen = vec![1];
+        a.take_into(&mut seen);
+        assert_eq!(seen, [1, 7, 8]);
+        a.take_into(&mut seen);
+        assert_eq!(seen, [1, 7, 8], "taken once");
+        a.note(10);
+        a.take_into(&mut seen);
+        assert_eq!(seen, [1, 7, 8, 10]);
+        let mut other = Vec::new();
+        b.take_into(&mut other);
+        assert_eq!(other, [9]);
+        assert!(a.pids.lock().is_ok_and(|p| p.is_empty()), "nothing kept");
     }
 }

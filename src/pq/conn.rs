@@ -32,12 +32,65 @@ pub(crate) struct ConnParams {
 
 /// The password typed at the prompt, remembered for later connections as C
 /// pgbench remembers it. Locked only while connecting.
-static PASSWORD: Mutex<Option<CString>> = Mutex::new(None);
+pub(super) static PASSWORD: Mutex<Option<CString>> = Mutex::new(None);
 
 /// A connection could not be made: the message to log, as libpq words it
 /// (`PQerrorMessage`) or as C pgbench does.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct ConnectError(String);
+pub(crate) struct ConnectError(pub(super) String);
+
+/// The keywords and values a connection is made with.
+#[derive(Debug)]
+pub(super) struct Options {
+    /// Each keyword and its value (none: NULL, left to libpq).
+    pairs: Vec<(CString, Option<CString>)>,
+    /// Whether a `dbname` that is a connection string is expanded.
+    pub(super) expand_dbname: bool,
+}
+
+impl Options {
+    /// pgbench's (C's `doConnect`): host, port, user, the password typed
+    /// at the prompt (if one was), dbname (expanded: it may be a
+    /// connection string) and fallback_application_name.
+    pub(super) fn of(params: &ConnParams) -> Result<Options, ConnectError> {
+        let password = PASSWORD.lock().map(|p| p.clone()).unwrap_or(None);
+        let app = CString::new(params.application_name.as_str()).unwrap_or_default();
+        let pairs = vec![
+            (c"host".to_owned(), param_cstring("host", &params.host)?),
+            (c"port".to_owned(), param_cstring("port", &params.port)?),
+            (c"user".to_owned(), param_cstring("user", &params.user)?),
+            (c"password".to_owned(), password),
+            (c"dbname".to_owned(), param_cstring("dbname", &params.dbname)?),
+            (c"fallback_application_name".to_owned(), Some(app)),
+        ];
+        Ok(Options { pairs, expand_dbname: true })
+    }
+
+    /// Every option given (`PQconninfo`'s of an earlier attempt), none
+    /// expanded.
+    pub(super) fn explicit(pairs: Vec<(CString, CString)>) -> Options {
+        let pairs = pairs.into_iter().map(|(k, v)| (k, Some(v))).collect();
+        Options { pairs, expand_dbname: false }
+    }
+
+    /// Whether a password is among them.
+    pub(super) fn has_password(&self) -> bool {
+        self.pairs.iter().any(|(k, v)| k.as_c_str() == c"password" && v.is_some())
+    }
+
+    /// The NULL-terminated keyword and value arrays, pointing into self.
+    pub(super) fn arrays(&self) -> (Vec<*const c_char>, Vec<*const c_char>) {
+        let mut keywords: Vec<*const c_char> = self.pairs.iter().map(|(k, _)| k.as_ptr()).collect();
+        let mut values: Vec<*const c_char> = self
+            .pairs
+            .iter()
+            .map(|(_, v)| v.as_deref().map_or(ptr::null(), CStr::as_ptr))
+            .collect();
+        keywords.push(ptr::null());
+        values.push(ptr::null());
+        (keywords, values)
+    }
+}
 
 impl std::fmt::Display for ConnectError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -56,8 +109,9 @@ fn param_cstring(name: &str, value: &Option<String>) -> Result<Option<CString>, 
 }
 
 /// Numbers every connection of the process, so that a new connection is
-/// never mistaken for the one it replaced (they may share a socket number).
-static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+/// never mistaken for the one it replaced (they may share a socket number);
+/// and every socket of a connection being made.
+pub(super) static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 /// An open connection. Dropping it closes it (`PQfinish`); it is never
 /// cloned. It may move between threads but is used by one at a time.
@@ -81,42 +135,24 @@ impl Conn {
     /// # Errors
     /// libpq's error message (`PQerrorMessage`), to be logged by the caller.
     pub(crate) fn connect(params: &ConnParams) -> Result<Conn, ConnectError> {
-        let host = param_cstring("host", &params.host)?;
-        let port = param_cstring("port", &params.port)?;
-        let user = param_cstring("user", &params.user)?;
-        let dbname = param_cstring("dbname", &params.dbname)?;
-        let app = CString::new(params.application_name.as_str()).unwrap_or_default();
         loop {
-            let password = PASSWORD.lock().map(|p| p.clone()).unwrap_or(None);
-            let keywords: [&CStr; 6] =
-                [c"host", c"port", c"user", c"password", c"dbname", c"fallback_application_name"];
-            let values: [Option<&CStr>; 6] = [
-                host.as_deref(),
-                port.as_deref(),
-                user.as_deref(),
-                password.as_deref(),
-                dbname.as_deref(),
-                Some(app.as_c_str()),
-            ];
-            let mut kw_ptrs: Vec<*const c_char> = keywords.iter().map(|k| k.as_ptr()).collect();
-            let mut val_ptrs: Vec<*const c_char> =
-                values.iter().map(|v| v.map_or(ptr::null(), CStr::as_ptr)).collect();
-            kw_ptrs.push(ptr::null());
-            val_ptrs.push(ptr::null());
+            let opts = Options::of(params)?;
+            let (keywords, values) = opts.arrays();
             // SAFETY: both arrays are NULL-terminated and every non-NULL entry
             // points to a NUL-terminated string that outlives the call.
-            let raw = unsafe { pq_sys::PQconnectdbParams(kw_ptrs.as_ptr(), val_ptrs.as_ptr(), 1) };
+            let raw = unsafe { pq_sys::PQconnectdbParams(keywords.as_ptr(), values.as_ptr(), 1) };
             let Some(raw) = NonNull::new(raw) else {
                 return Err(ConnectError(format!(
                     "connection to database \"{}\" failed",
                     params.dbname.as_deref().unwrap_or("")
                 )));
             };
-            let conn = Conn { raw, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) };
+            // SAFETY: raw is a new connection nothing else owns.
+            let conn = unsafe { Conn::from_raw(raw) };
             if conn.is_ok() {
                 return Ok(conn);
             }
-            if password.is_none() && conn.needs_password() {
+            if !opts.has_password() && conn.needs_password() {
                 drop(conn);
                 let typed = crate::sys::prompt::password("Password: ");
                 let typed = CString::new(typed).unwrap_or_default();
@@ -127,6 +163,14 @@ impl Conn {
             }
             return Err(ConnectError(conn.error_message()));
         }
+    }
+
+    /// Takes `raw` as a connection of the process, with a new number.
+    ///
+    /// # Safety
+    /// `raw` must be a live connection that nothing else owns.
+    pub(super) unsafe fn from_raw(raw: NonNull<pq_sys::PGconn>) -> Conn {
+        Conn { raw, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) }
     }
 
     /// This connection's number, unique in the process.
@@ -286,6 +330,16 @@ impl Conn {
             unsafe { pq_sys::PQprepare(self.ptr(), name.as_ptr(), sql.as_ptr(), n, ptr::null()) };
         // SAFETY: PQprepare returns a new result that we now own, or NULL.
         unsafe { PgResult::from_raw(r) }
+    }
+
+    /// `PQsendPrepare` with untyped parameters; true if it was dispatched.
+    pub(crate) fn send_prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> bool {
+        let Ok(n) = c_int::try_from(nparams) else { return false };
+        // SAFETY: the pointer is a live connection; name and sql are
+        // NUL-terminated (libpq copies them); paramTypes may be NULL.
+        unsafe {
+            pq_sys::PQsendPrepare(self.ptr(), name.as_ptr(), sql.as_ptr(), n, ptr::null()) == 1
+        }
     }
 
     /// `PQsendQuery`; true if the query was dispatched.

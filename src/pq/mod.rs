@@ -3,10 +3,11 @@
 //! contains `unsafe` code, and the only one that names `pq_sys`.
 //!
 //! libpq functions used, all present since libpq 14 unless noted:
-//! PQlibVersion, PQconnectdbParams, PQstatus, PQconnectionNeedsPassword, PQerrorMessage,
+//! PQlibVersion, PQconnectdbParams, PQconnectStartParams, PQconnectPoll,
+//! PQconninfo, PQconninfoFree, PQstatus, PQconnectionNeedsPassword, PQerrorMessage,
 //! PQsocket, PQbackendPID, PQdb, PQhost, PQport, PQserverVersion, PQparameterStatus,
 //! PQtransactionStatus, PQsetnonblocking, PQescapeIdentifier, PQfreemem,
-//! PQexec, PQprepare, PQsendQuery, PQsendQueryParams,
+//! PQexec, PQprepare, PQsendPrepare, PQsendQuery, PQsendQueryParams,
 //! PQsendQueryPrepared, PQconsumeInput, PQisBusy, PQgetResult, PQflush,
 //! PQpipelineStatus, PQenterPipelineMode, PQexitPipelineMode, PQpipelineSync
 //! (pipeline functions: libpq 14), PQputCopyData, PQputCopyEnd, PQendcopy, PQgetCancel,
@@ -18,10 +19,12 @@
 
 pub(crate) mod backends;
 mod conn;
+mod dial;
 mod result;
 mod status;
 
 pub(crate) use conn::{Conn, ConnParams, ConnectError, ParamBuf};
+pub(crate) use dial::{Dialing, Step, Want};
 pub(crate) use result::PgResult;
 pub(crate) use status::{ExecStatus, PipelineStatus, TxStatus};
 

@@ -129,35 +129,43 @@ impl TxLog {
             self.agg.accum(skipped, latency, lag, outcome, tries, self.fmt.throttled);
             return;
         }
-        let mut line = String::with_capacity(64);
-        use std::fmt::Write as _;
-        let _ = write!(line, "{client_id} {cnt} ");
-        if !skipped && outcome == TxOutcome::Success {
-            let _ = write!(line, "{}", Fixed(latency, 0));
-        } else {
-            line.push_str(if skipped {
-                "skipped"
-            } else if self.fmt.failures_detailed {
-                match outcome {
-                    TxOutcome::SerializationFailure => "serialization",
-                    TxOutcome::DeadlockFailure | TxOutcome::Success => "deadlock",
-                    TxOutcome::OtherFailure => "other",
-                    TxOutcome::ConnectionFailure => "connection",
-                    TxOutcome::CommitUnknown => "commit_unknown",
-                }
+        if self.error.is_some() {
+            return;
+        }
+        // (Formatted straight into the file's buffer: nothing allocated
+        // per line.)
+        let fmt = &self.fmt;
+        let line = |out: &mut BufWriter<File>| -> std::io::Result<()> {
+            write!(out, "{client_id} {cnt} ")?;
+            if !skipped && outcome == TxOutcome::Success {
+                write!(out, "{}", Fixed(latency, 0))?;
             } else {
-                "failed"
-            });
+                out.write_all(if skipped {
+                    b"skipped"
+                } else if fmt.failures_detailed {
+                    match outcome {
+                        TxOutcome::SerializationFailure => b"serialization",
+                        TxOutcome::DeadlockFailure | TxOutcome::Success => b"deadlock",
+                        TxOutcome::OtherFailure => b"other",
+                        TxOutcome::ConnectionFailure => b"connection",
+                        TxOutcome::CommitUnknown => b"commit_unknown",
+                    }
+                } else {
+                    b"failed"
+                })?;
+            }
+            write!(out, " {script} {} {}", now / 1_000_000, now % 1_000_000)?;
+            if fmt.throttled {
+                write!(out, " {}", Fixed(lag, 0))?;
+            }
+            if fmt.max_tries != 1 {
+                write!(out, " {}", tries - 1)?;
+            }
+            out.write_all(b"\n")
+        };
+        if let Err(e) = line(&mut self.out) {
+            self.error = Some(e);
         }
-        let _ = write!(line, " {script} {} {}", now / 1_000_000, now % 1_000_000);
-        if self.fmt.throttled {
-            let _ = write!(line, " {}", Fixed(lag, 0));
-        }
-        if self.fmt.max_tries != 1 {
-            let _ = write!(line, " {}", tries - 1);
-        }
-        line.push('\n');
-        self.write(line.as_bytes());
     }
 
     /// Writes every aggregation interval that ended by `now` (epoch µs),

@@ -282,6 +282,53 @@ pub(crate) fn gset_target(
     Ok(reg.lookup(&name))
 }
 
+/// The variables of `\gset`/`\aset` columns as last resolved, per
+/// command: a result whose column has the name it had the last time (the
+/// usual case) stores its value without building and hashing the
+/// variable's name again. Bounded by the scripts' columns.
+#[derive(Debug, Default)]
+pub(crate) struct GsetTargets {
+    /// Per command (its number over all scripts), per column: the
+    /// column's name and its variable.
+    by_command: Vec<Vec<ColumnTarget>>,
+}
+
+/// A column's name and its variable (None: nothing reads it).
+type ColumnTarget = (Box<[u8]>, Option<Slot>);
+
+impl GsetTargets {
+    /// [`gset_target`] of column `fld`, named `column`, of command
+    /// `command`'s result.
+    ///
+    /// # Errors
+    /// As [`gset_target`] (an invalid name is not remembered).
+    #[inline]
+    pub(crate) fn target(
+        &mut self,
+        reg: &VarRegistry,
+        spec: &GsetSpec,
+        (command, fld): (usize, usize),
+        column: &[u8],
+        name_buf: &mut Vec<u8>,
+    ) -> Result<Option<Slot>, MetaError> {
+        if let Some((name, slot)) = self.by_command.get(command).and_then(|c| c.get(fld)) {
+            if **name == *column {
+                return Ok(*slot);
+            }
+        }
+        let slot = gset_target(reg, spec, column, name_buf)?;
+        if self.by_command.len() <= command {
+            self.by_command.resize_with(command + 1, Vec::new);
+        }
+        let cols = &mut self.by_command[command];
+        if cols.len() <= fld {
+            cols.resize(fld + 1, (Box::default(), None));
+        }
+        cols[fld] = (column.into(), slot);
+        Ok(slot)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,5 +433,29 @@ mod tests {
             gset_target(&reg, &spec, b"bad name!", &mut buf).map_err(|e| e.to_string()),
             Err("aset: invalid variable name: \"x_bad name!\"".to_owned())
         );
+    }
+
+    #[test]
+    fn gset_targets_are_resolved_again_when_a_column_is_renamed() {
+        let mut reg = VarRegistry::new();
+        let (a, b, p_a) = (reg.slot("a"), reg.slot("b"), reg.slot("p_a"));
+        let gset = GsetSpec { kind: GsetKind::Gset, prefix: String::new() };
+        let prefixed = GsetSpec { kind: GsetKind::Aset, prefix: "p_".into() };
+        let mut targets = GsetTargets::default();
+        let mut buf = Vec::new();
+        let mut at = |spec: &GsetSpec, place: (usize, usize), col: &[u8]| {
+            targets.target(&reg, spec, place, col, &mut buf).map_err(|e| e.to_string())
+        };
+        assert_eq!(at(&gset, (3, 1), b"a"), Ok(Some(a)));
+        assert_eq!(at(&gset, (3, 1), b"a"), Ok(Some(a)));
+        assert_eq!(at(&gset, (3, 0), b"b"), Ok(Some(b)));
+        assert_eq!(at(&gset, (3, 1), b"b"), Ok(Some(b)), "the column was renamed");
+        assert_eq!(at(&gset, (3, 1), b"zz"), Ok(None));
+        assert_eq!(at(&prefixed, (0, 0), b"a"), Ok(Some(p_a)), "another command's prefix");
+        assert_eq!(at(&gset, (3, 0), b"b"), Ok(Some(b)));
+        let invalid = Err("gset: invalid variable name: \"?column?\"".to_owned());
+        assert_eq!(at(&gset, (3, 0), b"?column?"), invalid);
+        assert_eq!(at(&gset, (3, 0), b"?column?"), invalid, "an error is not remembered");
+        assert_eq!(at(&gset, (3, 0), b"b"), Ok(Some(b)));
     }
 }

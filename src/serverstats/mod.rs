@@ -24,6 +24,7 @@ pub(crate) use output::{from_json, json, text};
 
 use std::collections::BTreeMap;
 use std::ffi::CString;
+use std::fmt::Write as _;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -153,8 +154,10 @@ pub(crate) struct Sampler {
     lags: BTreeMap<String, f64>,
     /// The pids of the run's latest connections (at most `pid_window`).
     pids: Vec<i32>,
-    /// How many pids [`Backends::since`] has given so far.
-    pid_place: usize,
+    /// [`Sampler::pids`] as a PostgreSQL array, the parameter of the
+    /// statements that look for them (so that their text does not grow
+    /// with `-c`).
+    pid_array: CString,
     /// How many pids are kept (under `-C` the connections come and go).
     pid_window: usize,
     /// The checkpoints seen so far.
@@ -208,7 +211,7 @@ impl Sampler {
             waits: BTreeMap::new(),
             lags: BTreeMap::new(),
             pids: Vec::new(),
-            pid_place: 0,
+            pid_array: CString::default(),
             pid_window: (4 * clients).max(1000),
             checkpoints: Vec::new(),
             last_checkpoint: None,
@@ -268,9 +271,47 @@ impl Sampler {
         self.query_c(&c)
     }
 
+    /// The pids of the connections made since the last call joined to
+    /// [`Sampler::pids`] (the latest `pid_window` kept), and
+    /// [`Sampler::pid_array`] made again.
+    fn note_pids(&mut self, backends: &Backends) {
+        let before = self.pids.len();
+        backends.take_into(&mut self.pids);
+        if self.pids.len() > self.pid_window {
+            let extra = self.pids.len() - self.pid_window;
+            self.pids.drain(..extra);
+        } else if self.pids.len() == before && !self.pid_array.is_empty() {
+            return;
+        }
+        let mut text = String::with_capacity(8 * self.pids.len() + 2);
+        text.push('{');
+        for (i, pid) in self.pids.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            let _ = write!(text, "{pid}");
+        }
+        text.push('}');
+        self.pid_array = CString::new(text).unwrap_or_default();
+    }
+
+    /// [`Sampler::query`] of a statement whose one parameter is
+    /// [`Sampler::pid_array`].
+    fn query_pids(&mut self, sql: &str) -> Result<Value, String> {
+        let Ok(c) = CString::new(sql) else { return Err("bad statement".into()) };
+        let r = self.con.exec_params(&c, &[&self.pid_array]);
+        self.result_value(r)
+    }
+
     /// [`Sampler::query`] of a statement already in C form.
     fn query_c(&mut self, sql: &std::ffi::CStr) -> Result<Value, String> {
         let r = self.con.exec(sql);
+        self.result_value(r)
+    }
+
+    /// The value of a statement's result (one transaction: counted as
+    /// the sampler's own commit or rollback).
+    fn result_value(&mut self, r: Option<crate::pq::PgResult>) -> Result<Value, String> {
         match r {
             Some(r) if r.status() == ExecStatus::TuplesOk => {
                 self.own_commits += 1;
@@ -473,14 +514,7 @@ impl Sampler {
     /// One wait-event sample of the run's backends, and where the
     /// checkpointer is.
     fn poll_waits(&mut self, backends: &Backends) {
-        let (new, place) = backends.since(self.pid_place);
-        self.pid_place = place;
-        self.pids.extend(new);
-        if self.pids.len() > self.pid_window {
-            let extra = self.pids.len() - self.pid_window;
-            self.pids.drain(..extra);
-        }
-        let list: Vec<String> = self.pids.iter().map(i32::to_string).collect();
+        self.note_pids(backends);
         let control = if self.control {
             " UNION ALL SELECT '#checkpoint', extract(epoch FROM checkpoint_time)::bigint FROM pg_catalog.pg_control_checkpoint()"
         } else {
@@ -497,13 +531,12 @@ impl Sampler {
         let sql = format!(
             "{TAG}coalesce(json_object_agg(k, n), '{{}}') FROM (\
              SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS k, count(*)::numeric AS n \
-             FROM pg_catalog.pg_stat_activity WHERE pid = ANY('{{{}}}'::int[]) AND state <> 'idle' GROUP BY 1 \
+             FROM pg_catalog.pg_stat_activity WHERE pid = ANY($1::int[]) AND state <> 'idle' GROUP BY 1 \
              UNION ALL SELECT '#busy', count(*) FROM pg_catalog.pg_stat_activity \
-             WHERE backend_type = 'checkpointer' AND wait_event IS DISTINCT FROM 'CheckpointerMain'{control}{lags}) s",
-            list.join(",")
+             WHERE backend_type = 'checkpointer' AND wait_event IS DISTINCT FROM 'CheckpointerMain'{control}{lags}) s"
         );
         let now = monotonic_us();
-        let Ok(Value::Object(found)) = self.query(&sql) else { return };
+        let Ok(Value::Object(found)) = self.query_pids(&sql) else { return };
         for (k, n) in &found {
             if let Some(lag) = k.strip_prefix("#lag:") {
                 let x = n.as_f64().unwrap_or(0.0);
@@ -545,16 +578,11 @@ impl Sampler {
     /// settings.
     pub(crate) fn finish(mut self, end: i64, backends: &Backends) -> ServerStats {
         let deadline = monotonic_us() + EXIT_WAIT_US;
-        let (new, place) = backends.since(self.pid_place);
-        self.pid_place = place;
-        self.pids.extend(new);
-        let list: Vec<String> = self.pids.iter().map(i32::to_string).collect();
-        let alive = format!(
-            "{TAG}count(*) FROM pg_catalog.pg_stat_activity WHERE pid = ANY('{{{}}}'::int[])",
-            list.join(",")
-        );
+        self.note_pids(backends);
+        let alive =
+            format!("{TAG}count(*) FROM pg_catalog.pg_stat_activity WHERE pid = ANY($1::int[])");
         while monotonic_us() < deadline {
-            match self.query(&alive) {
+            match self.query_pids(&alive) {
                 Ok(n) if n.as_i64() == Some(0) => break,
                 Ok(_) => std::thread::sleep(std::time::Duration::from_millis(10)),
                 Err(_) => break,

@@ -1,6 +1,8 @@
-//! The open-files limit `-c` needs (`nclients + 3` descriptors), raised
-//! within the hard limit as PostgreSQL 18's pgbench raises it, or checked
-//! against the soft limit as 17's checks it.
+//! The open-files limit: what a run opens at most at once ([`Budget`],
+//! every descriptor counted), and making room for it ([`ensure_open_files`]:
+//! the soft `RLIMIT_NOFILE` raised within the hard limit, as PostgreSQL 18's
+//! pgbench raises it for its `nclients + 3`, or checked against the soft
+//! limit, as 17's checks `-c`).
 
 /// What went wrong making room for `needed` open files; the Display text is
 /// C's error message.
@@ -32,6 +34,57 @@ impl std::fmt::Display for RlimitError {
     }
 }
 
+/// The descriptors a benchmark run holds at most at once. C pgbench
+/// counts `nclients + 3` (a connection per client, the three standard
+/// streams); a run of pgbench-rs also opens, per worker thread, its wait
+/// set (an io_uring or epoll instance; none for ppoll), its waker (an
+/// eventfd) and with `-l` its log file, and `--server-stats`' sampler
+/// connection. On top of those, [`Budget::IN_PASSING`] per thread: what
+/// is open only for a moment, never two at once in one thread (a file
+/// libpq reads or its resolver's socket while a connection is made, the
+/// pipes `\shell` spawns a command with), and [`Budget::MAIN`] for the
+/// main thread's (the set-up connection while the sampler's is open, the
+/// events file).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Budget {
+    /// Clients (`-c`): one connection each, under `-C` too (closed before
+    /// the next one is made).
+    pub(crate) clients: u64,
+    /// Worker threads (`-j`, at most `-c`).
+    pub(crate) threads: u64,
+    /// `-l`: a log file per thread.
+    pub(crate) logs: bool,
+    /// `--server-stats`: the sampler's connection.
+    pub(crate) sampler: bool,
+}
+
+impl Budget {
+    /// The standard streams (C's `+ 3`).
+    pub(crate) const STANDARD: u64 = 3;
+    /// A thread's wait set and waker.
+    pub(crate) const PER_THREAD: u64 = 2;
+    /// Open for a moment in a thread: a spawned `\shell` command's output
+    /// pipe and the pipe its start reports failure on (both ends of each)
+    /// at most, a file or a resolver's socket while connecting.
+    pub(crate) const IN_PASSING: u64 = 4;
+    /// The main thread's: the set-up connection, the events file.
+    pub(crate) const MAIN: u64 = 2;
+
+    /// C pgbench's count, `nclients + 3` (what `-c` is checked against
+    /// when it is parsed, as C checks it).
+    pub(crate) fn c_count(clients: u64) -> u64 {
+        clients.saturating_add(Self::STANDARD)
+    }
+
+    /// Every descriptor counted.
+    pub(crate) fn needed(&self) -> u64 {
+        let per_thread = Self::PER_THREAD + Self::IN_PASSING + u64::from(self.logs);
+        Self::c_count(self.clients)
+            .saturating_add(self.threads.saturating_mul(per_thread))
+            .saturating_add(Self::MAIN + u64::from(self.sampler))
+    }
+}
+
 /// Makes sure the soft `RLIMIT_NOFILE` allows `needed` descriptors,
 /// raising it up to the hard limit if it is lower and `raise` (else it
 /// fails below the soft limit).
@@ -57,4 +110,20 @@ pub(crate) fn ensure_open_files(needed: u64, raise: bool) -> Result<(), RlimitEr
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Budget;
+
+    #[test]
+    fn every_descriptor_is_counted() {
+        let b = Budget { clients: 1000, threads: 4, logs: false, sampler: false };
+        assert_eq!(Budget::c_count(1000), 1003);
+        assert_eq!(b.needed(), 1003 + 4 * 6 + 2);
+        let all = Budget { logs: true, sampler: true, ..b };
+        assert_eq!(all.needed(), 1003 + 4 * 7 + 3);
+        let huge = Budget { clients: u64::MAX, ..b };
+        assert_eq!(huge.needed(), u64::MAX);
+    }
 }

@@ -51,8 +51,10 @@ static RUN_SIGNAL: AtomicI32 = AtomicI32::new(0);
 static RUN_SIGNAL_AT: AtomicI64 = AtomicI64::new(0);
 /// The flag the first signal raises (the run's "time is up" flag).
 static RUN_STOP: AtomicPtr<AtomicBool> = AtomicPtr::new(std::ptr::null_mut());
-/// The eventfd the first signal writes to, waking the workers (-1: none).
-static RUN_WAKE: AtomicI32 = AtomicI32::new(-1);
+/// The eventfds the first signal writes to, waking the workers (null:
+/// none), and how many there are (0 while they change).
+static RUN_WAKE: AtomicPtr<i32> = AtomicPtr::new(std::ptr::null_mut());
+static RUN_WAKE_LEN: AtomicUsize = AtomicUsize::new(0);
 
 /// How a run was interrupted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,23 +89,38 @@ extern "C" fn handle_run_signal(sig: c_int) {
     if let Some(stop) = unsafe { stop.as_ref() } {
         stop.store(true, Ordering::SeqCst);
     }
-    let fd = RUN_WAKE.load(Ordering::SeqCst);
-    if fd >= 0 {
+    for &fd in run_wake_fds() {
         let one: u64 = 1;
         // SAFETY: write(2) is async-signal-safe; it writes 8 bytes from a
-        // valid u64 to the eventfd registered for the run (a failed write
+        // valid u64 to an eventfd registered for the run (a failed write
         // only means nobody waits on it any more).
         unsafe { libc::write(fd, (&raw const one).cast(), 8) };
     }
 }
 
+/// The eventfds registered for the run (none outside a run).
+fn run_wake_fds() -> &'static [i32] {
+    // (The length is read first: it is 0 whenever the pointer changes.)
+    let len = RUN_WAKE_LEN.load(Ordering::SeqCst);
+    let ptr = RUN_WAKE.load(Ordering::SeqCst);
+    if len == 0 || ptr.is_null() {
+        return &[];
+    }
+    // SAFETY: on_run_signals stored the pointer and length of a slice that
+    // stays alive until end_run_signals, which zeroes the length first.
+    unsafe { std::slice::from_raw_parts(ptr, len) }
+}
+
 /// Installs the run's SIGINT and SIGTERM handler: the first signal
-/// raises `stop` and wakes the eventfd `wake_fd`, which must stay open
-/// until the process exits or [`end_run_signals`] is called; a second
-/// signal takes its default action (the process ends at once).
-pub(crate) fn on_run_signals(stop: &'static AtomicBool, wake_fd: i32) {
+/// raises `stop` and wakes the eventfds `wake_fds` (the workers'), which
+/// (and the slice) must stay alive until the process exits or
+/// [`end_run_signals`] is called; a second signal takes its default
+/// action (the process ends at once).
+pub(crate) fn on_run_signals(stop: &'static AtomicBool, wake_fds: &[i32]) {
     RUN_STOP.store(std::ptr::from_ref(stop).cast_mut(), Ordering::SeqCst);
-    RUN_WAKE.store(wake_fd, Ordering::SeqCst);
+    RUN_WAKE_LEN.store(0, Ordering::SeqCst);
+    RUN_WAKE.store(wake_fds.as_ptr().cast_mut(), Ordering::SeqCst);
+    RUN_WAKE_LEN.store(wake_fds.len(), Ordering::SeqCst);
     let handler: extern "C" fn(c_int) = handle_run_signal;
     for sig in [libc::SIGINT, libc::SIGTERM] {
         // SAFETY: an all-zero sigaction is a valid value (no flags, an
@@ -118,10 +135,11 @@ pub(crate) fn on_run_signals(stop: &'static AtomicBool, wake_fd: i32) {
     }
 }
 
-/// Stops waking the run's eventfd (before it is closed); a signal still
-/// interrupts the run.
+/// Stops waking the run's eventfds (before they are closed); a signal
+/// still interrupts the run.
 pub(crate) fn end_run_signals() {
-    RUN_WAKE.store(-1, Ordering::SeqCst);
+    RUN_WAKE_LEN.store(0, Ordering::SeqCst);
+    RUN_WAKE.store(std::ptr::null_mut(), Ordering::SeqCst);
 }
 
 /// Whether a signal interrupted the run (one load).
@@ -189,8 +207,9 @@ impl SignalSet {
     }
 }
 
-/// The eventfd registered for the run (-1: none), which a blocking wait
-/// in a worker (a `\shell` command) watches to notice a signal.
+/// An eventfd registered for the run (-1: none), which a blocking wait
+/// in a worker (a `\shell` command) watches to notice a signal or the
+/// run's stop (which wake them all).
 pub(crate) fn run_wake_fd() -> i32 {
-    RUN_WAKE.load(Ordering::SeqCst)
+    run_wake_fds().first().copied().unwrap_or(-1)
 }

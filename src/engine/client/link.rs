@@ -7,9 +7,9 @@
 use std::ffi::CStr;
 use std::os::fd::RawFd;
 
-use crate::engine::shared::Shared;
 use crate::pq::{
-    Conn, ConnParams, ConnectError, ExecStatus, ParamBuf, PgResult, PipelineStatus, TxStatus,
+    Conn, ConnParams, ConnectError, Dialing, ExecStatus, ParamBuf, PgResult, PipelineStatus, Step,
+    TxStatus, Want,
 };
 
 /// A query's result, as the client reads it.
@@ -30,12 +30,48 @@ pub(crate) trait Reply {
     fn error_message(&self) -> String;
 }
 
+/// A connection being made (see [`Link::start`]).
+pub(crate) trait Dial: Sized + std::fmt::Debug + Send {
+    /// A number that changes whenever the socket may be a new one.
+    fn id(&self) -> u64;
+    /// The socket to wait for.
+    fn socket(&self) -> RawFd;
+    /// When the attempt must be woken to give its address up
+    /// (`connect_timeout`; monotonic µs).
+    fn deadline(&self) -> Option<i64>;
+}
+
+/// Where an attempt to connect is after a step.
+#[derive(Debug)]
+pub(crate) enum Dialed<L: Link> {
+    /// Waiting for the socket: to be writable (true) or readable.
+    Wait(L::Dialing, bool),
+    /// Connected.
+    Done(L),
+    /// Failed, with libpq's message.
+    Failed(ConnectError),
+}
+
 /// A connection, as the client uses it: libpq's asynchronous calls.
 pub(crate) trait Link: Sized + std::fmt::Debug {
     /// Its results.
     type Reply: Reply;
-    /// Connects (blocking), as `-C` does before each transaction.
+    /// A connection being made.
+    type Dialing: Dial;
+    /// Connects (blocking).
     fn connect(params: &ConnParams) -> Result<Self, ConnectError>;
+    /// Starts connecting without blocking (by default: connects at once).
+    fn start(params: &ConnParams) -> Dialed<Self> {
+        match Self::connect(params) {
+            Ok(c) => Dialed::Done(c),
+            Err(e) => Dialed::Failed(e),
+        }
+    }
+    /// The next step of an attempt whose socket is ready for what it
+    /// waited for (only then).
+    fn poll(d: Self::Dialing, params: &ConnParams) -> Dialed<Self>;
+    /// The attempt's deadline passed: its address is given up.
+    fn time_out(d: Self::Dialing, params: &ConnParams) -> Dialed<Self>;
     /// A number no other connection of the process has had.
     fn id(&self) -> u64;
     /// `PQbackendPID`.
@@ -54,6 +90,8 @@ pub(crate) trait Link: Sized + std::fmt::Debug {
     fn pipeline_status(&self) -> PipelineStatus;
     /// `PQprepare` (blocking).
     fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<Self::Reply>;
+    /// `PQsendPrepare`.
+    fn send_prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> bool;
     /// `PQsendQuery`.
     fn send_query(&mut self, sql: &CStr) -> bool;
     /// `PQsendQueryParams` with the text parameters in `values`.
@@ -96,14 +134,45 @@ pub(crate) trait Link: Sized + std::fmt::Debug {
     fn finish(self);
 }
 
-/// Connects a client of the run (blocking), and notes the connection's
-/// backend when the run samples the server (`--server-stats`).
-pub(crate) fn connect<L: Link>(sh: &Shared<'_>) -> Result<L, ConnectError> {
-    let c = L::connect(&sh.cfg.conn)?;
-    if let Some(b) = sh.backends {
-        b.note(c.backend_pid());
+/// A link that connects at once has no attempt in progress: the unit
+/// tests' scripted connections.
+#[cfg(test)]
+#[derive(Debug)]
+pub(crate) enum NoDial {}
+
+#[cfg(test)]
+impl Dial for NoDial {
+    fn id(&self) -> u64 {
+        match *self {}
     }
-    Ok(c)
+    fn socket(&self) -> RawFd {
+        match *self {}
+    }
+    fn deadline(&self) -> Option<i64> {
+        match *self {}
+    }
+}
+
+impl Dial for Dialing {
+    #[inline]
+    fn id(&self) -> u64 {
+        Dialing::id(self)
+    }
+    fn socket(&self) -> RawFd {
+        Dialing::socket(self)
+    }
+    fn deadline(&self) -> Option<i64> {
+        Dialing::deadline(self)
+    }
+}
+
+/// libpq's step as the client sees it.
+fn dialed(step: Step) -> Dialed<Conn> {
+    match step {
+        Step::Wait(d, want) => Dialed::Wait(d, want == Want::Write),
+        Step::Done(c) => Dialed::Done(c),
+        Step::Failed(e) => Dialed::Failed(e),
+    }
 }
 
 impl Reply for PgResult {
@@ -137,8 +206,21 @@ impl Reply for PgResult {
 
 impl Link for Conn {
     type Reply = PgResult;
+    type Dialing = Dialing;
     fn connect(params: &ConnParams) -> Result<Self, ConnectError> {
         Conn::connect(params)
+    }
+    fn start(params: &ConnParams) -> Dialed<Self> {
+        match Dialing::start(params) {
+            Ok(step) => dialed(step),
+            Err(e) => Dialed::Failed(e),
+        }
+    }
+    fn poll(d: Dialing, params: &ConnParams) -> Dialed<Self> {
+        dialed(d.poll(params))
+    }
+    fn time_out(d: Dialing, params: &ConnParams) -> Dialed<Self> {
+        dialed(d.time_out(params))
     }
     #[inline]
     fn id(&self) -> u64 {
@@ -171,6 +253,9 @@ impl Link for Conn {
     }
     fn prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> Option<PgResult> {
         Conn::prepare(self, name, sql, nparams)
+    }
+    fn send_prepare(&mut self, name: &CStr, sql: &CStr, nparams: usize) -> bool {
+        Conn::send_prepare(self, name, sql, nparams)
     }
     #[inline]
     fn send_query(&mut self, sql: &CStr) -> bool {

@@ -20,6 +20,8 @@ pub(super) enum MetaDone {
     Next(State),
     /// It failed (the message is printed): the client aborts.
     Failed,
+    /// It waits (`\startpipeline` preparing its statements).
+    Wait(super::Wait),
     /// A signal interrupted the run (and ended the shell command): the
     /// client stops where it is.
     Interrupted,
@@ -125,16 +127,18 @@ impl<L: Link> Client<L> {
                     return MetaDone::Failed;
                 }
                 if sh.cfg.query_mode == QueryMode::Prepared {
-                    self.prepare_pipeline(sh);
+                    if self.pipeline_status() == PipelineStatus::Off {
+                        if let Some(w) = self.prepare_pipeline_first(sh) {
+                            return MetaDone::Wait(w);
+                        }
+                    } else {
+                        // (Synchronously, as C: it fails there.)
+                        self.prepare_pipeline(sh);
+                    }
                 }
-                if self.pipeline_status() != PipelineStatus::Off {
-                    self.command_failed("startpipeline", "already in pipeline mode");
-                    return MetaDone::Failed;
-                }
-                self.maybe_pipeline = true;
-                if !self.conn.as_mut().is_some_and(L::enter_pipeline_mode) {
-                    self.command_failed("startpipeline", "failed to enter pipeline mode");
-                    return MetaDone::Failed;
+                let done = self.enter_pipeline();
+                if done != MetaDone::Next(State::EndCommand) {
+                    return done;
                 }
             }
             MetaCommand::SyncPipeline | MetaCommand::EndPipeline => {
@@ -162,6 +166,21 @@ impl<L: Link> Client<L> {
         }
         // Evaluating or running a shell command may have taken a while.
         now.reset();
+        MetaDone::Next(State::EndCommand)
+    }
+
+    /// The end of `\startpipeline`: enters pipeline mode, unless the
+    /// connection is in it already.
+    pub(super) fn enter_pipeline(&mut self) -> MetaDone {
+        if self.pipeline_status() != PipelineStatus::Off {
+            self.command_failed("startpipeline", "already in pipeline mode");
+            return MetaDone::Failed;
+        }
+        self.maybe_pipeline = true;
+        if !self.conn.as_mut().is_some_and(L::enter_pipeline_mode) {
+            self.command_failed("startpipeline", "failed to enter pipeline mode");
+            return MetaDone::Failed;
+        }
         MetaDone::Next(State::EndCommand)
     }
 

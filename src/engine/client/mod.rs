@@ -4,23 +4,26 @@
 //!
 //! [`Client::advance`] runs the machine until the client has to wait, and
 //! returns what it waits for ([`Wait`]), as libpq's `PQconnectPoll` tells
-//! its caller what it is waiting for. It never waits itself, except where
-//! C pgbench blocks too: connecting under `-C`, synchronous `PREPARE`,
-//! `\shell`/`\setshell`, and draining results after an error.
+//! its caller what it is waiting for. It never waits itself (connections
+//! are made and statements prepared without blocking: [`connect`],
+//! [`prepare`]), except where C pgbench blocks too: `\shell`/`\setshell`,
+//! and draining results after an error.
 //!
 //! The steps the machine takes live along C's seams: sending SQL and
 //! reading its results ([`sql`], `sendCommand`, `readCommandResponse`),
 //! meta-commands ([`meta`], `executeMetaCommand`), errors and retries
 //! ([`error`]), what a transaction's end records ([`xact_stats`],
-//! `processXactStats`), `-C`'s connection per transaction ([`connect`]),
+//! `processXactStats`), making connections and `-C`'s connection per
+//! transaction ([`connect`]),
 //! `--reconnect` ([`reconnect`]) and the `\if` stack ([`cond`],
 //! fe_utils/conditional.c).
 
 mod cond;
-mod connect;
+pub(crate) mod connect;
 mod error;
 pub(crate) mod link;
 mod meta;
+mod prepare;
 mod profile;
 mod reconnect;
 #[cfg(test)]
@@ -37,11 +40,12 @@ use crate::engine::thread_state::ThreadState;
 use crate::log;
 use crate::pq::{Conn, ExecStatus, PipelineStatus};
 use crate::rand::prng::PgPrng;
-use crate::script::{CommandKind, GsetKind, Vars};
+use crate::script::{CommandKind, GsetKind, QueryMode, Vars};
 use crate::sys::clock::monotonic_us;
 use cond::CondStack;
+pub(crate) use connect::Made;
 use error::{ErrorStatus, TStatus};
-use link::{Link, Reply};
+use link::{Dial, Link, Reply};
 use meta::MetaDone;
 use sql::Prepared;
 
@@ -70,6 +74,9 @@ pub(crate) enum State {
     /// whole pipeline at `\endpipeline`).
     #[doc(alias = "CSTATE_WAIT_RESULT")]
     WaitResult,
+    /// `-M prepared`: wait for the preparation of a statement the current
+    /// command needs (C waits in `PQprepare` instead).
+    WaitPrepare,
     /// Wait for a `\sleep` to end.
     #[doc(alias = "CSTATE_SLEEP")]
     Sleep,
@@ -126,6 +133,15 @@ pub(crate) enum Wait {
     },
     /// A point in time (`\sleep`, `-R` schedule), monotonic µs.
     Until(i64),
+    /// The socket of the connection being made: to be writable (`write`)
+    /// or readable; and, at `deadline` (monotonic µs), the client runs
+    /// whatever its socket does.
+    Connect {
+        /// Writability, else readability.
+        write: bool,
+        /// When to run it anyway.
+        deadline: Option<i64>,
+    },
     /// Nothing: a transaction ended; it can run again after the other
     /// clients had their turn.
     Yield,
@@ -138,19 +154,22 @@ pub(crate) enum Wait {
 
 /// The current time, read at most once per step (C's `pg_time_now_lazy`).
 #[derive(Debug, Default)]
-struct LazyNow(Option<i64>);
+pub(crate) struct LazyNow(Option<i64>);
 
 impl LazyNow {
+    /// The time, read now if it was not yet.
     #[inline]
-    fn get(&mut self) -> i64 {
+    pub(crate) fn get(&mut self) -> i64 {
         *self.0.get_or_insert_with(monotonic_us)
     }
 
-    fn reset(&mut self) {
+    /// Forgets the time read.
+    pub(crate) fn reset(&mut self) {
         self.0 = None;
     }
 
-    fn set(&mut self, t: i64) {
+    /// The time is `t`.
+    pub(crate) fn set(&mut self, t: i64) {
         self.0 = Some(t);
     }
 }
@@ -165,6 +184,10 @@ pub(crate) struct Client<L: Link = Conn> {
     pub(crate) state: State,
     /// The connection (None before `-C` connects and after it disconnects).
     conn: Option<L>,
+    /// The connection being made, if one is.
+    dial: Option<Box<L::Dialing>>,
+    /// When it started being made (monotonic µs).
+    dial_started: i64,
     /// The client's variables.
     vars: Vars,
     /// Generator of the script functions (`cs_func_rs`).
@@ -200,6 +223,11 @@ pub(crate) struct Client<L: Link = Conn> {
     cnt: i64,
     /// `--reconnect`: the lost connection and the new one.
     redial: reconnect::Redial,
+    /// `-M prepared`: the statements being prepared.
+    preparing: prepare::Preparing,
+    /// The current command is being started again after its statement
+    /// was prepared (its start time stands).
+    resume_send: bool,
 }
 
 impl<L: Link> Client<L> {
@@ -209,6 +237,8 @@ impl<L: Link> Client<L> {
             id,
             state: State::ChooseScript,
             conn: None,
+            dial: None,
+            dial_started: 0,
             vars,
             rng,
             saved_rng: rng,
@@ -226,6 +256,8 @@ impl<L: Link> Client<L> {
             tries: 1,
             cnt: 0,
             redial: reconnect::Redial::default(),
+            preparing: prepare::Preparing::default(),
+            resume_send: false,
         }
     }
 
@@ -234,10 +266,20 @@ impl<L: Link> Client<L> {
         self.conn = Some(conn);
     }
 
-    /// Closes the connection, if any (C's `finishCon`).
+    /// Closes the connection, if any (C's `finishCon`), and abandons the
+    /// one being made.
     pub(crate) fn finish_conn(&mut self) {
         if let Some(c) = self.conn.take() {
             c.finish();
+        }
+        self.dial = None;
+    }
+
+    /// Puts the connection in libpq's non-blocking mode (the initial
+    /// connections and those made again; `-C`'s stay blocking, as C's).
+    pub(crate) fn set_nonblocking(&mut self) {
+        if let Some(c) = self.conn.as_mut() {
+            c.set_nonblocking(true);
         }
     }
 
@@ -259,16 +301,24 @@ impl<L: Link> Client<L> {
         }
     }
 
-    /// The connection's number and socket, if connected.
+    /// The number and socket of the connection, or of the one being made.
     #[inline]
     pub(crate) fn socket(&self) -> Option<(u64, RawFd)> {
-        self.conn.as_ref().map(|c| (c.id(), c.socket()))
+        match (&self.conn, self.dial.as_deref()) {
+            (Some(c), _) => Some((c.id(), c.socket())),
+            (None, Some(d)) => Some((d.id(), d.socket())),
+            (None, None) => None,
+        }
     }
 
-    /// The connection's number, if connected.
+    /// The number of the connection, or of the one being made (which
+    /// changes with its socket).
     #[inline]
     pub(crate) fn conn_id(&self) -> Option<u64> {
-        self.conn.as_ref().map(L::id)
+        match &self.conn {
+            Some(c) => Some(c.id()),
+            None => self.dial_id(),
+        }
     }
 
     /// libpq's last error message on this client's connection.
@@ -327,9 +377,17 @@ impl<L: Link> Client<L> {
                     };
                 }
                 State::StartTx => {
-                    self.note_begin(th, &mut now);
-                    if self.conn.is_none() && !self.connect_for_transaction(sh, th, &mut now) {
-                        continue;
+                    if self.conn.is_none() {
+                        if self.dial.is_none() {
+                            self.note_begin(th, &mut now);
+                        }
+                        match self.connect_for_transaction(sh, th, &mut now) {
+                            Ok(()) => {}
+                            Err(Some(w)) => return w,
+                            Err(None) => continue,
+                        }
+                    } else {
+                        self.note_begin(th, &mut now);
                     }
                     self.saved_rng = self.rng;
                     self.new_try();
@@ -394,7 +452,7 @@ impl<L: Link> Client<L> {
                         }
                         continue;
                     };
-                    if sh.cfg.report_per_command {
+                    if sh.cfg.report_per_command && !std::mem::take(&mut self.resume_send) {
                         self.stmt_begin = now.get();
                     }
                     match &cmd.kind {
@@ -415,6 +473,17 @@ impl<L: Link> Client<L> {
                                 self.command_failed(tag, msg);
                                 self.state = State::Aborted;
                                 continue;
+                            }
+                            if sh.cfg.query_mode == QueryMode::Prepared
+                                && (sql.is_dynamic()
+                                    || !self
+                                        .prepared
+                                        .get(sh.command_base[self.use_file] + self.command))
+                            {
+                                if let Some(w) = self.prepare_before_send(sh, sql, &mut th.scratch)
+                                {
+                                    return w;
+                                }
                             }
                             if !self.send_command(sh, sql, &mut th.scratch) {
                                 self.abort_or_lost(sh, |c| {
@@ -443,6 +512,7 @@ impl<L: Link> Client<L> {
                                     return self.socket_wait(true);
                                 }
                                 MetaDone::Next(next) => self.state = next,
+                                MetaDone::Wait(w) => return w,
                                 MetaDone::Failed => {
                                     self.estatus = ErrorStatus::MetaCommand;
                                     self.state = State::Aborted;
@@ -482,6 +552,11 @@ impl<L: Link> Client<L> {
                         self.state = State::Error;
                     } else {
                         self.state = State::Aborted;
+                    }
+                }
+                State::WaitPrepare => {
+                    if let Some(w) = self.read_prepared(sh) {
+                        return w;
                     }
                 }
                 State::Sleep => {

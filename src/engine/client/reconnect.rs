@@ -9,7 +9,7 @@
 
 use super::error::ErrorStatus;
 use super::link::Link;
-use super::{Client, LazyNow, State, Wait};
+use super::{Client, LazyNow, Made, State, Wait};
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::log;
@@ -162,7 +162,9 @@ impl<L: Link> Client<L> {
     }
 
     /// `State::Reconnect`: tries to connect when it is time, else says
-    /// until when to wait (None: the state changed).
+    /// until when to wait (None: the state changed). An attempt is made
+    /// without blocking the thread, and given up when the run ends (or
+    /// `--reconnect-timeout` passes) while it waits.
     #[cold]
     #[inline(never)]
     pub(super) fn redial(
@@ -176,30 +178,46 @@ impl<L: Link> Client<L> {
             return None;
         };
         if sh.timer_exceeded() {
+            // (An attempt in progress is abandoned.)
+            self.finish_conn();
             self.state = State::Finished;
             return None;
         }
-        if now.get() < self.redial.next_attempt {
-            return Some(Wait::Until(self.redial.next_attempt));
+        let give_up = policy.timeout_us.map(|limit| self.redial.lost_at.saturating_add(limit));
+        let end = sh.end_time().map(crate::time::Mono::us);
+        if self.dial.is_none() && now.get() < self.redial.next_attempt {
+            // (Back at the end of the run, to finish then.)
+            let at = end.map_or(self.redial.next_attempt, |e| e.min(self.redial.next_attempt));
+            return Some(Wait::Until(at.max(now.get())));
         }
-        let start = now.get();
-        let made = super::link::connect::<L>(sh);
+        if self.dial.is_some() && give_up.is_some_and(|t| now.get() >= t) {
+            self.finish_conn();
+            return self.give_up_reconnecting(now.get(), None);
+        }
+        let limit = match (end, give_up) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let made = self.make_connection(sh, now, limit);
+        if let Made::Waiting(w) = made {
+            return Some(w);
+        }
         let t = monotonic_us();
         now.set(t);
         if sh.cfg.is_connect {
-            th.conn_duration += t - start;
+            th.conn_duration += t - self.dial_started;
         }
         match made {
-            Ok(mut c) => {
+            Made::Waiting(w) => Some(w),
+            Made::Connected => {
                 if !sh.cfg.is_connect {
-                    c.set_nonblocking(true);
+                    self.set_nonblocking();
                 }
                 log::debug!(
                     "client {} connected again after {} ms",
                     self.id,
                     (t - self.redial.lost_at) / 1000
                 );
-                self.set_conn(c);
                 self.prepared.clear();
                 self.redial.fresh = Some(t);
                 if let Some(o) = th.outage.as_deref_mut() {
@@ -208,23 +226,34 @@ impl<L: Link> Client<L> {
                 self.state = State::ChooseScript;
                 None
             }
-            Err(e) => {
-                if policy.timeout_us.is_some_and(|limit| t - self.redial.lost_at >= limit) {
-                    log::error!("{e}");
-                    log::error!(
-                        "client {} aborted: could not connect again in {} s",
-                        self.id,
-                        (t - self.redial.lost_at) / 1_000_000
-                    );
-                    self.state = State::Aborted;
-                    return None;
+            Made::Failed(e) => {
+                if give_up.is_some_and(|limit| t >= limit) {
+                    return self.give_up_reconnecting(t, Some(&e.to_string()));
                 }
                 log::debug!("client {} could not connect again: {e}", self.id);
                 self.redial.next_attempt = t + self.redial.backoff_us;
                 self.redial.backoff_us = (self.redial.backoff_us * 2).min(policy.max_backoff_us);
-                Some(Wait::Until(self.redial.next_attempt))
+                let at = end.map_or(self.redial.next_attempt, |e| e.min(self.redial.next_attempt));
+                Some(Wait::Until(at.max(t)))
             }
         }
+    }
+
+    /// `--reconnect-timeout` passed since the connection was lost: the
+    /// client aborts, after the last attempt's message (none: it was given
+    /// up while it waited).
+    #[cold]
+    fn give_up_reconnecting(&mut self, t: i64, message: Option<&str>) -> Option<Wait> {
+        if let Some(m) = message {
+            log::error!("{m}");
+        }
+        log::error!(
+            "client {} aborted: could not connect again in {} s",
+            self.id,
+            (t - self.redial.lost_at) / 1_000_000
+        );
+        self.state = State::Aborted;
+        None
     }
 }
 

@@ -18,8 +18,9 @@ use crate::script::{Command, CommandKind, GsetKind, MetaCommand, QueryMode, SqlC
 impl<L: Link> Client<L> {
     /// `prepareCommand`: prepares command `idx` of the current script on
     /// this connection if it was not yet (synchronously, as C 17 does; a
-    /// failure is logged and the statement still counts as prepared).
-    fn prepare_command(&mut self, sh: &Shared<'_>, idx: usize) {
+    /// failure is logged and the statement still counts as prepared):
+    /// inside a pipeline only (elsewhere see [`super::prepare`]).
+    pub(super) fn prepare_command(&mut self, sh: &Shared<'_>, idx: usize) {
         let bit = sh.command_base[self.use_file] + idx;
         if self.prepared.get(bit) {
             return;
@@ -62,9 +63,6 @@ impl<L: Link> Client<L> {
         scratch: &mut Scratch,
     ) -> bool {
         let mode = sh.cfg.query_mode;
-        if mode == QueryMode::Prepared {
-            self.prepare_command(sh, self.command);
-        }
         if sql.is_dynamic() && mode != QueryMode::Simple {
             return self.send_dynamic(sql, scratch);
         }
@@ -194,9 +192,10 @@ impl<L: Link> Client<L> {
                         } else if ntuples > 0 {
                             for fld in 0..r.nfields() {
                                 let col = r.fname(fld);
-                                match crate::script::meta::gset_target(
+                                match scratch.gset.target(
                                     &sh.cfg.registry,
                                     g,
+                                    (sh.command_base[self.use_file] + self.command, fld),
                                     col,
                                     &mut scratch.name,
                                 ) {
@@ -376,28 +375,29 @@ impl Prepared {
         Prepared { bits: vec![0; n.div_ceil(64)], dynamic: None }
     }
 
-    fn get(&self, i: usize) -> bool {
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> bool {
         self.bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 
-    fn set(&mut self, i: usize) {
+    pub(super) fn set(&mut self, i: usize) {
         if let Some(w) = self.bits.get_mut(i / 64) {
             *w |= 1 << (i % 64);
         }
     }
 
     /// The name of the statement prepared for `text`, if there is one.
-    fn dynamic_name(&self, text: &[u8]) -> Option<&CStr> {
+    pub(super) fn dynamic_name(&self, text: &[u8]) -> Option<&CStr> {
         self.dynamic.as_deref().and_then(|d| d.0.get(text)).map(CString::as_c_str)
     }
 
     /// Whether no more statements may be prepared per text.
-    fn dynamic_full(&self) -> bool {
+    pub(super) fn dynamic_full(&self) -> bool {
         self.dynamic.as_deref().is_some_and(|d| d.0.len() >= MAX_DYNAMIC)
     }
 
     /// Names a new statement for `text` (`PD_<n>`, apart from C's `P_<n>`).
-    fn add_dynamic(&mut self, text: &[u8]) -> &CStr {
+    pub(super) fn add_dynamic(&mut self, text: &[u8]) -> &CStr {
         let map = &mut self.dynamic.get_or_insert_with(Box::default).0;
         let name = CString::new(format!("PD_{}", map.len())).unwrap_or_default();
         map.entry(text.to_vec()).or_insert(name).as_c_str()

@@ -23,7 +23,7 @@ use crate::rand::prng::PgPrng;
 use crate::script::Vars;
 use crate::stats::StatsData;
 use crate::stats::outage::OutageLog;
-use crate::sys::wait::Waker;
+use crate::sys::wait::Wakers;
 
 /// A result the scripted server gives.
 #[derive(Clone, Debug)]
@@ -190,6 +190,13 @@ impl Scripted {
 
 impl Link for Scripted {
     type Reply = Fake;
+    type Dialing = super::link::NoDial;
+    fn poll(d: Self::Dialing, _: &ConnParams) -> super::link::Dialed<Self> {
+        match d {}
+    }
+    fn time_out(d: Self::Dialing, _: &ConnParams) -> super::link::Dialed<Self> {
+        match d {}
+    }
     fn connect(params: &ConnParams) -> Result<Self, ConnectError> {
         let srv = server();
         let mut srv = srv.borrow_mut();
@@ -231,6 +238,14 @@ impl Link for Scripted {
     fn prepare(&mut self, name: &CStr, _: &CStr, _: usize) -> Option<Fake> {
         server().borrow_mut().sent.push((self.id, format!("PREPARE {}", name.to_string_lossy())));
         Some(Fake::ok())
+    }
+    fn send_prepare(&mut self, name: &CStr, _: &CStr, _: usize) -> bool {
+        if !self.ok {
+            return false;
+        }
+        server().borrow_mut().sent.push((self.id, format!("PREPARE {}", name.to_string_lossy())));
+        self.ready.extend([Some(Fake::ok()), None]);
+        true
     }
     fn send_query(&mut self, sql: &CStr) -> bool {
         self.take(sql)
@@ -344,7 +359,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
     let srv = Rc::new(RefCell::new(server));
     SERVER.with(|s| *s.borrow_mut() = Some(srv.clone()));
     let timer = AtomicBool::new(false);
-    let sync = RunSync::new(1, Waker::new().expect("an event descriptor"));
+    let sync = RunSync::new(1, Wakers::new(1).expect("an event descriptor"));
     let sh = Shared {
         cfg,
         scripts: &cfg.scripts,
@@ -355,7 +370,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
         epoch_shift: 0,
         sync: &sync,
         mechanism: cfg.switches.mechanism,
-        pin: false,
+        pin: None,
         backends: None,
         command_base: cfg
             .scripts
@@ -388,7 +403,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
                     std::thread::sleep(std::time::Duration::from_micros(wait.unsigned_abs()));
                 }
             }
-            Wait::Reply { .. } | Wait::MoreReply { .. } | Wait::Yield => {}
+            Wait::Reply { .. } | Wait::MoreReply { .. } | Wait::Yield | Wait::Connect { .. } => {}
         }
     }
     let srv = srv.borrow();

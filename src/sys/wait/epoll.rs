@@ -128,6 +128,7 @@ impl Epoll {
     }
 
     /// One wait system call; returns how many events were written.
+    #[inline(always)]
     fn wait_events(&mut self, timeout_us: Option<i64>) -> io::Result<usize> {
         if self.pwait2_refused.is_none() {
             return self.pwait2(timeout_us);
@@ -202,6 +203,7 @@ impl WaitSet for Epoll {
         Ok(false)
     }
 
+    #[inline(always)]
     fn wait(&mut self, timeout_us: Option<i64>, ready: &mut Vec<Token>) -> io::Result<()> {
         let n = self.wait_events(timeout_us)?;
         for k in 0..n {

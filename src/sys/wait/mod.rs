@@ -36,7 +36,7 @@ mod waker;
 use std::io;
 use std::os::fd::RawFd;
 
-pub(crate) use waker::Waker;
+pub(crate) use waker::{Waker, Wakers};
 
 /// A client of the thread, as the wait set knows it.
 pub(crate) type Token = u32;
@@ -193,7 +193,9 @@ impl Waiter {
 
     /// `token` waits for its socket; Ok(true) if it is known to be ready
     /// already (it is then not expected: run it now).
-    #[inline]
+    // (Inlined into the worker's loop, once per wait: the mechanisms'
+    // own code is then laid out where the loop runs.)
+    #[inline(always)]
     pub(crate) fn expect(&mut self, token: Token, interest: Interest) -> io::Result<bool> {
         dispatch!(self.expect(token, interest))
     }
@@ -201,6 +203,7 @@ impl Waiter {
     /// Waits up to `timeout_us` (None: no limit) for expected tokens, which
     /// are appended to `ready`. Returns at once, without a system call,
     /// when the timeout is zero and no token is expected.
+    #[inline(always)]
     pub(crate) fn wait(
         &mut self,
         timeout_us: Option<i64>,

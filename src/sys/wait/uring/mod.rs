@@ -237,6 +237,7 @@ impl WaitSet for Uring {
     }
 
     /// Waits only when no completion is already in the ring.
+    #[inline(always)]
     fn wait(&mut self, timeout_us: Option<i64>, ready: &mut Vec<Token>) -> io::Result<()> {
         if !self.ring.has_pending() && self.drain(ready) > 0 {
             return Ok(());

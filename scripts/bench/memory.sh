@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Peak RSS against the run's length: `-c 32 -S -M prepared --report-json`
+# (distributions on) at -T 10 and -T 120, at -j 32 and -j 4, without -P
+# and with -P 1; C pgbench's for reference. The growth per second of run
+# is the report's per-second series (one merged interval per second,
+# whatever -j: see src/stats/series.rs), the same at -j 32 and -j 4.
+# About 20 minutes.
+#
+#   scripts/bench/memory.sh [-c N] [--jobs J,...] [--short S] [--long S]
+#                           [--scale N] [--no-init] [--quick] [--markdown]
+#
+# Starts a throwaway server unless PGHOST/PGPORT point at one.
+. "$(dirname "$0")/lib.sh"
+case " $* " in *" --help "* | *" -h "*) exec python3 "$ROOT/scripts/bench/scale.py" memory --help ;; esac
+bench_setup
+python3 "$ROOT/scripts/bench/scale.py" memory "$@"

@@ -1,1 +1,0 @@
-// Stub: no build of pgbench-rs compiles this crate (see scripts/vendor.sh).
