@@ -1,4 +1,5 @@
-//! A client's connections made without blocking its thread: the step of
+//! A client's connections made without blocking its thread (and the
+//! connection it has: installed, closed, its socket): the step of
 //! an attempt in progress ([`Client::make_connection`], for the initial
 //! connections, `-C` and `--reconnect` alike), and `-C`'s connection per
 //! transaction: made before each transaction (under `--reconnect` a
@@ -14,6 +15,7 @@ use crate::engine::thread_state::ThreadState;
 use crate::log;
 use crate::pq::ConnectError;
 use crate::sys::clock::monotonic_us;
+use std::os::fd::RawFd;
 
 /// Where making a connection is after a step.
 #[derive(Debug)]
@@ -118,5 +120,67 @@ impl<L: Link> Client<L> {
         let t = monotonic_us();
         now.set(t);
         th.conn_duration += t - start;
+    }
+}
+
+/// The connection itself: installed, closed, its socket and number.
+impl<L: Link> Client<L> {
+    /// Installs a connection (initial connection or `-C` reconnect).
+    pub(crate) fn set_conn(&mut self, conn: L) {
+        self.conn = Some(conn);
+    }
+
+    /// Closes the connection, if any (C's `finishCon`), and abandons the
+    /// one being made.
+    pub(crate) fn finish_conn(&mut self) {
+        if let Some(c) = self.conn.take() {
+            c.finish();
+        }
+        self.dial = None;
+    }
+
+    /// Puts the connection in libpq's non-blocking mode (the initial
+    /// connections and those made again; `-C`'s stay blocking, as C's).
+    pub(crate) fn set_nonblocking(&mut self) {
+        if let Some(c) = self.conn.as_mut() {
+            c.set_nonblocking(true);
+        }
+    }
+
+    /// Asks the server to cancel the command this client's connection
+    /// runs, if one runs (the run was interrupted).
+    pub(crate) fn cancel_in_flight(&self) {
+        let Some(c) = self.conn.as_ref() else { return };
+        if c.transaction_status() != crate::pq::TxStatus::Active {
+            return;
+        }
+        if let Some(Err(msg)) = c.cancel() {
+            log::debug!("client {} could not send cancel request: {msg}", self.id);
+        }
+    }
+
+    /// The number and socket of the connection, or of the one being made.
+    #[inline]
+    pub(crate) fn socket(&self) -> Option<(u64, RawFd)> {
+        match (&self.conn, self.dial.as_deref()) {
+            (Some(c), _) => Some((c.id(), c.socket())),
+            (None, Some(d)) => Some((d.id(), d.socket())),
+            (None, None) => None,
+        }
+    }
+
+    /// The number of the connection, or of the one being made (which
+    /// changes with its socket).
+    #[inline]
+    pub(crate) fn conn_id(&self) -> Option<u64> {
+        match &self.conn {
+            Some(c) => Some(c.id()),
+            None => self.dial_id(),
+        }
+    }
+
+    /// libpq's last error message on this client's connection.
+    pub(crate) fn conn_error(&self) -> String {
+        self.conn.as_ref().map(L::error_message).unwrap_or_default()
     }
 }

@@ -33,8 +33,6 @@ mod sql;
 mod tests;
 mod xact_stats;
 
-use std::os::fd::RawFd;
-
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::log;
@@ -45,7 +43,7 @@ use crate::sys::clock::monotonic_us;
 use cond::CondStack;
 pub(crate) use connect::Made;
 use error::{ErrorStatus, TStatus};
-use link::{Dial, Link, Reply};
+use link::{Link, Reply};
 use meta::MetaDone;
 use sql::Prepared;
 
@@ -259,71 +257,6 @@ impl<L: Link> Client<L> {
             preparing: prepare::Preparing::default(),
             resume_send: false,
         }
-    }
-
-    /// Installs a connection (initial connection or `-C` reconnect).
-    pub(crate) fn set_conn(&mut self, conn: L) {
-        self.conn = Some(conn);
-    }
-
-    /// Closes the connection, if any (C's `finishCon`), and abandons the
-    /// one being made.
-    pub(crate) fn finish_conn(&mut self) {
-        if let Some(c) = self.conn.take() {
-            c.finish();
-        }
-        self.dial = None;
-    }
-
-    /// Puts the connection in libpq's non-blocking mode (the initial
-    /// connections and those made again; `-C`'s stay blocking, as C's).
-    pub(crate) fn set_nonblocking(&mut self) {
-        if let Some(c) = self.conn.as_mut() {
-            c.set_nonblocking(true);
-        }
-    }
-
-    /// Starts the measurement after a warm-up: the transactions of the
-    /// warm-up do not count towards `-t` (nor number the log's lines).
-    pub(crate) fn begin_measurement(&mut self) {
-        self.cnt = 0;
-    }
-
-    /// Asks the server to cancel the command this client's connection
-    /// runs, if one runs (the run was interrupted).
-    pub(crate) fn cancel_in_flight(&self) {
-        let Some(c) = self.conn.as_ref() else { return };
-        if c.transaction_status() != crate::pq::TxStatus::Active {
-            return;
-        }
-        if let Some(Err(msg)) = c.cancel() {
-            log::debug!("client {} could not send cancel request: {msg}", self.id);
-        }
-    }
-
-    /// The number and socket of the connection, or of the one being made.
-    #[inline]
-    pub(crate) fn socket(&self) -> Option<(u64, RawFd)> {
-        match (&self.conn, self.dial.as_deref()) {
-            (Some(c), _) => Some((c.id(), c.socket())),
-            (None, Some(d)) => Some((d.id(), d.socket())),
-            (None, None) => None,
-        }
-    }
-
-    /// The number of the connection, or of the one being made (which
-    /// changes with its socket).
-    #[inline]
-    pub(crate) fn conn_id(&self) -> Option<u64> {
-        match &self.conn {
-            Some(c) => Some(c.id()),
-            None => self.dial_id(),
-        }
-    }
-
-    /// libpq's last error message on this client's connection.
-    pub(crate) fn conn_error(&self) -> String {
-        self.conn.as_ref().map(L::error_message).unwrap_or_default()
     }
 
     /// libpq's pipeline status; asked only after this client entered
@@ -689,20 +622,6 @@ impl<L: Link> Client<L> {
         };
         if reply { Wait::Reply { flush } } else { Wait::MoreReply { flush } }
     }
-}
-
-/// How one transaction (or skipped slot) ended, for `record_extras`.
-pub(super) struct TxEnd {
-    /// A `-R` slot skipped under `-L`.
-    pub(super) skipped: bool,
-    /// Success, or the failure.
-    pub(super) outcome: crate::stats::TxOutcome,
-    /// µs (0 when not measured).
-    pub(super) latency: f64,
-    /// `-R`'s schedule lag, µs.
-    pub(super) lag: f64,
-    /// Under `-R`: the lag is recorded.
-    pub(super) with_lag: bool,
 }
 
 /// `chooseScript`: the script of the next transaction, by weight.

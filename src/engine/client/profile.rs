@@ -2,7 +2,7 @@
 //! `--rate-profile`'s rate of the moment, and the per-step statistics of
 //! a profile.
 
-use super::TxEnd;
+use super::xact_stats::TxEnd;
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::rand::dist::poisson_delay_us;

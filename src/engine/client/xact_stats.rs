@@ -7,12 +7,18 @@
 
 use super::error::ErrorStatus;
 use super::link::Link;
-use super::{Client, LazyNow, TxEnd, profile};
+use super::{Client, LazyNow, profile};
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::stats::{CommandStats, TxOutcome};
 
 impl<L: Link> Client<L> {
+    /// Starts the measurement after a warm-up: the transactions of the
+    /// warm-up do not count towards `-t` (nor number the log's lines).
+    pub(crate) fn begin_measurement(&mut self) {
+        self.cnt = 0;
+    }
+
     /// `processXactStats`: records the end of a transaction (or a skipped
     /// slot) in the thread's statistics and log.
     #[inline(never)]
@@ -151,4 +157,18 @@ fn record_distribution(
     if success {
         d.transaction(script, latency, lag, sh.throttled());
     }
+}
+
+/// How one transaction (or skipped slot) ended, for `record_extras`.
+pub(super) struct TxEnd {
+    /// A `-R` slot skipped under `-L`.
+    pub(super) skipped: bool,
+    /// Success, or the failure.
+    pub(super) outcome: crate::stats::TxOutcome,
+    /// µs (0 when not measured).
+    pub(super) latency: f64,
+    /// `-R`'s schedule lag, µs.
+    pub(super) lag: f64,
+    /// Under `-R`: the lag is recorded.
+    pub(super) with_lag: bool,
 }
