@@ -1,8 +1,8 @@
 //! The `-R` schedule's next slot, from `-R`'s constant rate or from
 //! `--rate-profile`'s rate of the moment, and the per-step statistics of
-//! a profile.
+//! a profile; how a transaction (or a skipped slot) ended ([`TxEnd`]),
+//! which they and the other records take.
 
-use super::xact_stats::TxEnd;
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::rand::dist::poisson_delay_us;
@@ -38,4 +38,18 @@ pub(super) fn record_step(
     if let Some(s) = th.steps.get_mut(p.step_of(scheduled - th.rate_origin)) {
         s.accum(end.skipped, end.latency, end.lag, end.outcome, tries, end.with_lag);
     }
+}
+
+/// How one transaction (or skipped slot) ended, for `record_extras`.
+pub(super) struct TxEnd {
+    /// A `-R` slot skipped under `-L`.
+    pub(super) skipped: bool,
+    /// Success, or the failure.
+    pub(super) outcome: crate::stats::TxOutcome,
+    /// µs (0 when not measured).
+    pub(super) latency: f64,
+    /// `-R`'s schedule lag, µs.
+    pub(super) lag: f64,
+    /// Under `-R`: the lag is recorded.
+    pub(super) with_lag: bool,
 }

@@ -7,7 +7,8 @@
 
 use super::error::ErrorStatus;
 use super::link::Link;
-use super::{Client, LazyNow, profile};
+use super::profile::{self, TxEnd};
+use super::{Client, LazyNow};
 use crate::engine::shared::Shared;
 use crate::engine::thread_state::ThreadState;
 use crate::stats::{CommandStats, TxOutcome};
@@ -157,18 +158,4 @@ fn record_distribution(
     if success {
         d.transaction(script, latency, lag, sh.throttled());
     }
-}
-
-/// How one transaction (or skipped slot) ended, for `record_extras`.
-pub(super) struct TxEnd {
-    /// A `-R` slot skipped under `-L`.
-    pub(super) skipped: bool,
-    /// Success, or the failure.
-    pub(super) outcome: crate::stats::TxOutcome,
-    /// µs (0 when not measured).
-    pub(super) latency: f64,
-    /// `-R`'s schedule lag, µs.
-    pub(super) lag: f64,
-    /// Under `-R`: the lag is recorded.
-    pub(super) with_lag: bool,
 }
