@@ -13,6 +13,10 @@ secs=${1:-60}
 if ! command -v cargo-fuzz >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
 fi
+# The fuzzer's lock file follows the library's dependencies: a stale one
+# would be rewritten by the build (and the tree left changed) unnoticed.
+cargo metadata --locked --format-version 1 --manifest-path "$repo/fuzz/Cargo.toml" >/dev/null ||
+    { echo "fuzz: fuzz/Cargo.lock is out of date (cargo update --manifest-path fuzz/Cargo.toml -w)" >&2; exit 1; }
 # cargo-fuzz passes nightly-only flags; the stable toolchain accepts them
 # with RUSTC_BOOTSTRAP. libfuzzer-sys comes from the registry (vendor/
 # holds only the program's dependencies).
