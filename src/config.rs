@@ -278,6 +278,9 @@ pub(crate) struct Switches {
     pub(crate) mechanism: crate::sys::wait::Mechanism,
     /// Where the run's events go (`PGBENCH_RS_EVENTS=FILE`).
     pub(crate) events: crate::events::Events,
+    /// How many of a thread's clients may be connecting at once
+    /// (`PGBENCH_RS_CONNECTING=N`; none: the engine's default).
+    pub(crate) connecting: Option<usize>,
 }
 
 /// How long a run lasts: C's `-t` or `-T` (one, never both).

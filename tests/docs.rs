@@ -227,29 +227,38 @@ fn the_readme_is_short_and_says_what_it_must() {
     }
 }
 
-/// The `NAME` of every `env::var("NAME")` and `env::var_os("NAME")` in the
-/// program's sources (test-only variables, named `..._TEST_...`, aside).
-fn variables_read() -> Vec<String> {
-    let mut names = Vec::new();
+/// The text of every Rust source of the program in src/.
+fn rust_sources() -> Vec<String> {
+    let mut texts = Vec::new();
     let mut dirs = vec![root().join("src")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
             let path = entry.unwrap().path();
             if path.is_dir() {
                 dirs.push(path);
-                continue;
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                texts.push(read_to_string_or_panic(&path));
             }
-            if path.extension().is_none_or(|x| x != "rs") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for call in ["env::var(\"", "env::var_os(\""] {
-                for (i, _) in text.match_indices(call) {
-                    let rest = &text[i + call.len()..];
-                    let name = &rest[..rest.find('"').unwrap_or(0)];
-                    if !name.is_empty() && !name.contains("_TEST") && name != "LD_PRELOAD" {
-                        names.push(name.to_string());
-                    }
+        }
+    }
+    texts
+}
+
+fn read_to_string_or_panic(path: &std::path::Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The `NAME` of every `env::var("NAME")` and `env::var_os("NAME")` in the
+/// program's sources (test-only variables, named `..._TEST_...`, aside).
+fn variables_read() -> Vec<String> {
+    let mut names = Vec::new();
+    for text in rust_sources() {
+        for call in ["env::var(\"", "env::var_os(\""] {
+            for (i, _) in text.match_indices(call) {
+                let rest = &text[i + call.len()..];
+                let name = &rest[..rest.find('"').unwrap_or(0)];
+                if !name.is_empty() && !name.contains("_TEST") && name != "LD_PRELOAD" {
+                    names.push(name.to_string());
                 }
             }
         }
@@ -271,5 +280,25 @@ fn the_page_names_every_variable_the_program_reads() {
     }
     for name in ["PGHOST", "PGPORT", "PGUSER", "PGDATABASE", "PGPASSWORD"] {
         assert!(env.contains(name), "{PAGE}'s ENVIRONMENT does not name {name}");
+    }
+    // And no entry names a switch the program no longer reads.
+    let lines: Vec<&str> = env.lines().collect();
+    for pair in lines.windows(2).filter(|w| w[0] == ".TP") {
+        let Some(item) = pair[1].strip_prefix(".BR ").or_else(|| pair[1].strip_prefix(".BI "))
+        else {
+            continue;
+        };
+        let name: String =
+            item.chars().take_while(|c| c.is_ascii_uppercase() || *c == '_').collect();
+        if name.starts_with("PGBENCH_RS_") {
+            // (Read through env::var, or named in a constant of the
+            // program or of its build script.)
+            let quoted = format!("\"{name}\"");
+            let build = read_to_string_or_panic(&root().join("build.rs"));
+            let named = read.contains(&name)
+                || build.contains(&quoted)
+                || rust_sources().iter().any(|t| t.contains(&quoted));
+            assert!(named, "{PAGE}'s ENVIRONMENT names {name}, which nothing reads");
+        }
     }
 }

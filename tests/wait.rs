@@ -1,7 +1,8 @@
 //! The three ways a worker can wait for its sockets (io_uring, the
 //! default where the kernel allows it; epoll; C's ppoll), chosen with
 //! `PGBENCH_RS_POLL`, each run through the cases that stress waiting and
-//! compared with C pgbench: many clients per thread, results larger than
+//! compared with C pgbench: many clients per thread, their connections
+//! made one attempt at a time, results larger than
 //! one read, a query larger than the socket buffer (waits for room to
 //! send), pipelines, a connection per transaction, throttling, and a
 //! server that ends the connection. Also the default under valgrind.
@@ -40,6 +41,27 @@ fn many_clients(mechanism: &str) {
         "{}number of transactions per client: 25\n\
          number of transactions actually processed: 200/200\n{TAIL}",
         report_head("<builtin: select only>", "prepared", 8, 2, "1")
+    ));
+    r.finish();
+}
+
+/// One connection attempt at a time (`PGBENCH_RS_CONNECTING=1`): each
+/// attempt ends with none other in flight, and the next one starts
+/// without a wait (a wait would never end: nothing is in flight to end
+/// it). Five clients on one thread, select-only.
+fn one_attempt_at_a_time(mechanism: &str) {
+    let case = format!("wait_one_attempt_{mechanism}");
+    let db = shared_pgbench_db("wait_one_attempt");
+    let args = ["-S", "-c", "5", "-j", "1", "-t", "2", "-n", &db.name];
+    let p = Pgbench::new(args)
+        .env("PGBENCH_RS_POLL", mechanism)
+        .env("PGBENCH_RS_CONNECTING", "1")
+        .label(&case);
+    let mut r = Bench::new(&case, p).share_c_run("wait_one_attempt").run();
+    r.same().status(0).stderr_is("").stdout_is(&format!(
+        "{}number of transactions per client: 2\n\
+         number of transactions actually processed: 10/10\n{TAIL}",
+        report_head("<builtin: select only>", "simple", 5, 1, "1")
     ));
     r.finish();
 }
@@ -149,6 +171,14 @@ macro_rules! mechanisms {
                     return;
                 }
                     super::many_clients($mechanism);
+                }
+
+                #[test]
+                fn one_attempt_at_a_time() {
+                if !crate::harness::require(crate::harness::Need::Server) {
+                    return;
+                }
+                    super::one_attempt_at_a_time($mechanism);
                 }
 
                 #[test]

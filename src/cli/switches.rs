@@ -18,7 +18,14 @@ pub(super) fn from_env() -> Switches {
         events: Events::to(
             std::env::var_os("PGBENCH_RS_EVENTS").filter(|p| !p.is_empty()).map(PathBuf::from),
         ),
+        connecting: connecting(std::env::var("PGBENCH_RS_CONNECTING").ok().as_deref()),
     }
+}
+
+/// How many of a thread's clients connect at once: `PGBENCH_RS_CONNECTING`
+/// when it is a positive number (else none: the engine's default).
+fn connecting(value: Option<&str>) -> Option<usize> {
+    value.and_then(|v| v.parse::<usize>().ok()).filter(|&n| n > 0)
 }
 
 /// The socket waiting mechanism from the values of `PGBENCH_RS_POLL` and
@@ -40,7 +47,17 @@ fn mechanism(poll: Option<&str>, preload: &str) -> Mechanism {
 
 #[cfg(test)]
 mod tests {
-    use super::{Mechanism, mechanism};
+    use super::{Mechanism, connecting, mechanism};
+
+    #[test]
+    fn connecting_at_once_is_a_positive_number_or_the_default() {
+        assert_eq!(connecting(None), None);
+        assert_eq!(connecting(Some("1")), Some(1));
+        assert_eq!(connecting(Some("500")), Some(500));
+        assert_eq!(connecting(Some("0")), None);
+        assert_eq!(connecting(Some("-3")), None);
+        assert_eq!(connecting(Some("many")), None);
+    }
 
     #[test]
     fn io_uring_by_default_epoll_under_valgrind_unless_asked() {

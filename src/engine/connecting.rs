@@ -28,18 +28,20 @@ use crate::sys::wait::{Interest, Token, Waiter};
 pub(crate) const IN_FLIGHT: usize = 32;
 
 /// Connects every client of the thread (their connections then in
-/// libpq's non-blocking mode). Ok also when the run is stopped meanwhile
-/// (the attempts in progress are abandoned); else C's messages for the
-/// first client that could not connect.
+/// libpq's non-blocking mode), at most `at_once` attempts at a time. Ok
+/// also when the run is stopped meanwhile (the attempts in progress are
+/// abandoned); else C's messages for the first client that could not
+/// connect.
 pub(crate) fn connect_all(
     sh: &Shared<'_>,
     waiter: &mut Waiter,
     clients: &mut [Client],
+    at_once: usize,
 ) -> Result<(), Error> {
     let n = clients.len();
     let mut next = 0;
     let mut in_flight = 0;
-    let mut runq: VecDeque<usize> = VecDeque::with_capacity(IN_FLIGHT.min(n));
+    let mut runq: VecDeque<usize> = VecDeque::with_capacity(at_once.min(n));
     let mut deadlines: BinaryHeap<Reverse<(i64, usize, u64)>> = BinaryHeap::new();
     let mut watched: Vec<Option<u64>> = vec![None; n];
     let mut ready: Vec<Token> = Vec::new();
@@ -49,7 +51,7 @@ pub(crate) fn connect_all(
             clients.iter_mut().for_each(Client::finish_conn);
             return Ok(());
         }
-        while failed.is_none() && in_flight < IN_FLIGHT && next < n {
+        while failed.is_none() && in_flight < at_once && next < n {
             runq.push_back(next);
             in_flight += 1;
             next += 1;
@@ -103,6 +105,12 @@ pub(crate) fn connect_all(
         }
         if in_flight == 0 && next == n {
             return Ok(());
+        }
+        if failed.is_none() && in_flight < at_once && next < n {
+            // Attempts that ended above made room: start the next ones
+            // before waiting (when every attempt in flight ended at once,
+            // nothing else would wake this wait).
+            continue;
         }
         let now = monotonic_us();
         let timeout = deadlines.peek().map(|Reverse((t, _, _))| (*t - now).max(0));

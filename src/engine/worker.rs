@@ -144,7 +144,8 @@ pub(crate) fn run(
         sh.fix_origin(Mono::from_us(thread_start));
     }
     if let Some(waiter) = waiter.as_mut().filter(|_| !cfg.is_connect && setup_error.is_none()) {
-        if let Err(e) = super::connecting::connect_all(sh, waiter, &mut clients) {
+        let at_once = cfg.switches.connecting.unwrap_or(super::connecting::IN_FLIGHT);
+        if let Err(e) = super::connecting::connect_all(sh, waiter, &mut clients, at_once) {
             setup_error = Some(e);
         }
     }
