@@ -706,7 +706,7 @@ fn no_server_on_socket_port() {
 /// A TCP port where no server listens: exit 1, libpq's message.
 #[test]
 fn no_server_on_tcp_port() {
-    if !require(Need::Server) {
+    if !require(Need::Server) || !require(Need::Loopback) {
         return;
     }
     let name = "no_server_tcp";

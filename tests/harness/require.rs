@@ -6,7 +6,7 @@
 //! it needs. Where it is there, the answer is true. Where it is not:
 //! * with `PGBENCH_TEST_REQUIRE_<NAME>=1` for that need (`SERVER`,
 //!   `REFERENCE`, `PYTOOLS`, `CHROMIUM`, `VALGRIND`, `SYSBENCH`, `ROOT`,
-//!   `MANDOC`, `HOSTS`, `SLURM`, `SSH`, `TAP`), or `PGBENCH_TEST_REQUIRE_ALL=1` (CI sets it), the test
+//!   `MANDOC`, `HOSTS`, `SLURM`, `SSH`, `TAP`, `LOOPBACK`), or `PGBENCH_TEST_REQUIRE_ALL=1` (CI sets it), the test
 //!   fails, naming what is missing and how to install it;
 //! * otherwise it prints one `skipped: TEST: ...` line (once per test and
 //!   need), counts it, and the answer is false: the test returns, or
@@ -52,6 +52,9 @@ pub(crate) enum Need {
     /// PostgreSQL 18's pgbench TAP suite as `scripts/tap18.sh --fetch`
     /// keeps it, and perl's prove and IPC::Run.
     Tap,
+    /// TCP on 127.0.0.1 (package builds run the tests with the network,
+    /// loopback included, down).
+    Loopback,
 }
 
 impl Need {
@@ -70,6 +73,7 @@ impl Need {
             Need::Slurm => "SLURM",
             Need::Ssh => "SSH",
             Need::Tap => "TAP",
+            Need::Loopback => "LOOPBACK",
         }
     }
 
@@ -106,6 +110,7 @@ impl Need {
                 "no ssh and GNU parallel ({}: scripts/deps.sh installs them as root)",
                 super::sshd::PROGRAMS.join(", ")
             ),
+            Need::Loopback => "no TCP on 127.0.0.1 (the loopback interface is down)".into(),
         }
     }
 
@@ -137,6 +142,10 @@ impl Need {
             }
             Need::Slurm => super::slurm::PROGRAMS.iter().all(|p| super::lan::find(p).is_some()),
             Need::Ssh => super::sshd::PROGRAMS.iter().all(|p| super::lan::find(p).is_some()),
+            Need::Loopback => std::net::TcpListener::bind("127.0.0.1:0")
+                .and_then(|l| l.local_addr())
+                .and_then(std::net::TcpStream::connect)
+                .is_ok(),
             Need::Tap => {
                 let suite = Path::new(env!("CARGO_MANIFEST_DIR"))
                     .join("target/tap18/src/src/bin/pgbench/t/001_pgbench_with_server.pl");
