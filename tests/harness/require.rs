@@ -143,8 +143,8 @@ impl Need {
             Need::Slurm => super::slurm::PROGRAMS.iter().all(|p| super::lan::find(p).is_some()),
             Need::Ssh => super::sshd::PROGRAMS.iter().all(|p| super::lan::find(p).is_some()),
             Need::Loopback => std::net::TcpListener::bind("127.0.0.1:0")
-                .and_then(|l| l.local_addr())
-                .and_then(std::net::TcpStream::connect)
+                .and_then(|l| Ok((l.local_addr()?, l)))
+                .and_then(|(addr, _listening)| std::net::TcpStream::connect(addr))
                 .is_ok(),
             Need::Tap => {
                 let suite = Path::new(env!("CARGO_MANIFEST_DIR"))
