@@ -51,12 +51,16 @@ pub(crate) fn connect_all(
             clients.iter_mut().for_each(Client::finish_conn);
             return Ok(());
         }
-        while failed.is_none() && in_flight < at_once && next < n {
-            runq.push_back(next);
-            in_flight += 1;
-            next += 1;
-        }
-        while let Some(i) = runq.pop_front() {
+        loop {
+            // Each attempt that ends makes room for the next client's
+            // before anything waits: when every attempt in flight ends in
+            // one wait, nothing is left in flight to end the next.
+            while failed.is_none() && in_flight < at_once && next < n {
+                runq.push_back(next);
+                in_flight += 1;
+                next += 1;
+            }
+            let Some(i) = runq.pop_front() else { break };
             let c = &mut clients[i];
             let token = token_of(i);
             match c.make_connection(sh, &mut LazyNow::default(), None) {
@@ -105,12 +109,6 @@ pub(crate) fn connect_all(
         }
         if in_flight == 0 && next == n {
             return Ok(());
-        }
-        if failed.is_none() && in_flight < at_once && next < n {
-            // Attempts that ended above made room: start the next ones
-            // before waiting (when every attempt in flight ended at once,
-            // nothing else would wake this wait).
-            continue;
         }
         let now = monotonic_us();
         let timeout = deadlines.peek().map(|Reverse((t, _, _))| (*t - now).max(0));
