@@ -245,12 +245,43 @@ fn checkpoint(c: &'static Cluster, case: &str) {
     );
 }
 
+/// A sampler held up from 1.3 s into a `-T 3` run until after its end
+/// still has a sample for each second: it closes the ones it missed when
+/// it gets going again, as it does when it is late during a run. (The
+/// hold: another session locks pg_authid, which the sampler's look at
+/// pg_stat_activity needs, and releases it once the run's client is gone,
+/// that is after the run stopped; it fails unless the sampler waited.)
+fn held(c: &'static Cluster, case: &str) {
+    let script = "SELECT pg_sleep(0.005);\n";
+    let mut run = spawn(c, case, &["-n", "-c", "1", "-T", "3", "sst"], script);
+    let origin = run.measuring();
+    Running::sleep_until(origin + 1.3);
+    c.exec(
+        "sst",
+        "BEGIN; LOCK TABLE pg_catalog.pg_authid IN ACCESS EXCLUSIVE MODE; \
+         DO $$ DECLARE held boolean := false; BEGIN LOOP \
+           PERFORM pg_catalog.pg_stat_clear_snapshot(); \
+           held := held OR EXISTS (SELECT FROM pg_catalog.pg_locks \
+             WHERE relation = 'pg_catalog.pg_authid'::regclass AND NOT granted); \
+           EXIT WHEN NOT EXISTS (SELECT FROM pg_catalog.pg_stat_activity \
+             WHERE pid <> pg_catalog.pg_backend_pid() AND query LIKE 'SELECT pg_sleep(0.005)%'); \
+           PERFORM pg_catalog.pg_sleep(0.01); \
+         END LOOP; \
+         IF NOT held THEN RAISE EXCEPTION 'the sampler never waited for the lock'; END IF; \
+         END $$; COMMIT",
+    );
+    let (_, doc) = finish(case, run);
+    let end = run_end(&doc);
+    assert_eq!(times(&doc), sample_times(end), "{case}: the run ended at {end}");
+}
+
 fn all_of(major: u32) {
     let case = format!("server_stats_{major}");
     let Some(c) = own(major) else { return };
     sums(c, &format!("{case}_sums"));
     statements(c, &format!("{case}_statements"));
     checkpoint(c, &format!("{case}_checkpoint"));
+    held(c, &format!("{case}_held"));
 }
 
 #[test]

@@ -421,19 +421,29 @@ impl Sampler {
         }
         let tick_us = 1_000_000 / WAIT_HZ;
         let mut tick = 1;
+        // When the sampler first saw the stop.
+        let mut stopped_at = None;
         loop {
             let at = origin + tick * tick_us;
             let mut late = true;
             loop {
+                if stopped_at.is_none() && stop.load(Ordering::SeqCst) {
+                    stopped_at = Some(monotonic_us());
+                }
                 let left = at - monotonic_us();
-                if left <= 0 || stop.load(Ordering::SeqCst) {
+                if left <= 0 || stopped_at.is_some() {
                     break;
                 }
                 late = false;
                 let nap: u64 = crate::invariant::fits(left.min(10_000), "invariant: left > 0");
                 std::thread::sleep(std::time::Duration::from_micros(nap));
             }
-            if stop.load(Ordering::SeqCst) {
+            // The ticks that were due when the stop came are still taken:
+            // a sampler held up past the run's end (in a query that waited
+            // on the server, or not scheduled) closes the seconds it missed,
+            // as it does when it is late during the run, and `finish`
+            // replaces those at or after the end.
+            if stopped_at.is_some_and(|s| at > s) {
                 return;
             }
             // (The sampler starts once the initial connections are made:
