@@ -309,7 +309,8 @@ pub(crate) fn run(cfg: &CompareConfig) -> Result<(Verdict, Written), Error> {
     let points: Vec<PointChange> = pairs.iter().map(|(b, n)| compare_point(b, n)).collect();
     let summary = text(&points, &cfg.base, &cfg.new);
     crate::report::write_stdout(&summary);
-    let mut written = crate::report::save_document(&cfg.reports, || document(&points, cfg, forced));
+    let mut written =
+        crate::report::save_document(&cfg.reports, || document(&points, cfg, forced), None);
     if let Some(path) = cfg.reports.html.as_deref() {
         let page = html::render(&summary, &pairs);
         written = written.and(crate::report::files::save_bytes(path, page.as_bytes()));

@@ -393,7 +393,7 @@ fn merge(m: &MergeConfig, docs: &[Doc]) -> Result<(Merged, Written), BadField> {
         }
         doc
     };
-    let mut written = report::save_document(&m.reports, document);
+    let mut written = report::save_document(&m.reports, document, None);
     if let Some(path) = m.reports.html.as_deref() {
         let command_line: Vec<String> = read::at(cfg, &["command_line"])
             .as_array()

@@ -22,7 +22,7 @@ use crate::compat::fmt::Fixed;
 use crate::config::{BenchConfig, Percentile};
 use crate::script::QueryMode;
 use crate::stats::hist::Hist;
-use crate::stats::series::{Part, all_scripts};
+use crate::stats::series::{Part, RunDist, all_scripts};
 use crate::stats::{SimpleStats, StatsData};
 
 /// What the document says about the run besides its statistics.
@@ -259,38 +259,92 @@ pub(crate) fn configuration(
     c
 }
 
-/// The series: one entry a second from the first interval to the last
-/// that recorded something (none when nothing was recorded, or a merge
-/// could not line the shards' seconds up).
-fn progress(t: &RunTotals<'_>, f: &RunFacts<'_>, throttled: bool, pcts: &[Percentile]) -> Value {
-    let mut intervals = Vec::new();
-    if let Some((d, last)) = t.dist.and_then(|d| Some((d, d.series.last_index()?))) {
-        let n_scripts = d.scripts.len();
-        for index in 0..=last {
-            let part = d.series.sum(index..index + 1, n_scripts).map(|p| all_scripts(&p));
-            let part = part.unwrap_or_default();
-            #[allow(clippy::cast_possible_wrap)]
-            let start = f.origin_us + index as i64 * 1_000_000;
-            // The last second may end early, with the run.
-            let end = (start + 1_000_000).min(f.end_us.max(start + 1));
-            let mut o =
-                stats_block(&part.stats, Some(&part), seconds(end - start), throttled, pcts);
-            o.insert("index".into(), json!(index));
-            o.insert("start_time".into(), json!(seconds(start)));
-            o.insert("duration_s".into(), json!(seconds(end - start)));
-            intervals.push(Value::Object(o));
+/// The document's series: one entry a second from the first interval to
+/// the last that recorded something (none when nothing was recorded, or
+/// a merge could not line the shards' seconds up), made one at a time
+/// from the run's compressed series. [`save`] writes them as it makes
+/// them, so that a long run's document is never held whole: as `Value`s
+/// its intervals take several times their text (some 15 kB a second of
+/// run against 4 kB written).
+pub(crate) struct Intervals<'a> {
+    dist: Option<&'a RunDist>,
+    origin_us: i64,
+    end_us: i64,
+    throttled: bool,
+    pcts: &'a [Percentile],
+}
+
+impl<'a> Intervals<'a> {
+    /// The series of the run `t`, `f` describes.
+    pub(crate) fn of(t: &RunTotals<'a>, f: &'a RunFacts<'_>, throttled: bool) -> Self {
+        Intervals {
+            dist: t.dist,
+            origin_us: f.origin_us,
+            end_us: f.end_us,
+            throttled,
+            pcts: &f.percentiles,
         }
     }
+
+    /// The intervals, in order, each made as it is asked for.
+    fn iter(&self) -> impl Iterator<Item = Value> + '_ {
+        let last = self.dist.and_then(|d| d.series.last_index());
+        let n = last.map_or(0, |l| l + 1);
+        (0..n).map(move |index| self.interval(index))
+    }
+
+    /// Interval `index`.
+    fn interval(&self, index: u64) -> Value {
+        let part = self
+            .dist
+            .and_then(|d| d.series.sum(index..index + 1, d.scripts.len()).ok())
+            .map(|p| all_scripts(&p))
+            .unwrap_or_default();
+        #[allow(clippy::cast_possible_wrap)]
+        let start = self.origin_us + index as i64 * 1_000_000;
+        // The last second may end early, with the run.
+        let end = (start + 1_000_000).min(self.end_us.max(start + 1));
+        let mut o =
+            stats_block(&part.stats, Some(&part), seconds(end - start), self.throttled, self.pcts);
+        o.insert("index".into(), json!(index));
+        o.insert("start_time".into(), json!(seconds(start)));
+        o.insert("duration_s".into(), json!(seconds(end - start)));
+        Value::Object(o)
+    }
+
+    /// Puts the intervals into `doc`, made by
+    /// [`document_without_intervals`].
+    pub(crate) fn fill(&self, doc: &mut Value) {
+        if let Some(slot) = doc.pointer_mut("/progress/intervals") {
+            *slot = Value::Array(self.iter().collect());
+        }
+    }
+}
+
+/// The document's `progress`, its intervals left empty.
+fn progress(f: &RunFacts<'_>) -> Value {
     json!({
         "interval_s": 1,
         "start_time": seconds(f.origin_us),
         "start_time_us": f.origin_us,
-        "intervals": intervals,
+        "intervals": [],
     })
 }
 
 /// The whole document.
 pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -> Value {
+    let mut doc = document_without_intervals(p, t, f);
+    Intervals::of(t, f, p.throttled).fill(&mut doc);
+    doc
+}
+
+/// The document but its `progress.intervals` (empty), which
+/// [`Intervals`] makes.
+pub(crate) fn document_without_intervals(
+    p: &RunParams<'_>,
+    t: &RunTotals<'_>,
+    f: &RunFacts<'_>,
+) -> Value {
     let pcts = &f.percentiles;
     let m = Measures::of(p, t);
     let dist = t.dist;
@@ -401,7 +455,7 @@ pub(crate) fn document(p: &RunParams<'_>, t: &RunTotals<'_>, f: &RunFacts<'_>) -
         "configuration": f.configuration,
         "totals": totals,
         "scripts": scripts,
-        "progress": progress(t, f, p.throttled, pcts),
+        "progress": progress(f),
     });
     if let Value::Object(doc) = &mut doc {
         doc.extend(super::doc::Kind::Run.header());
@@ -423,18 +477,127 @@ fn dist_or_empty(ss: &SimpleStats, h: Option<&Hist>, pcts: &[Percentile]) -> Val
 }
 
 /// Writes the document to `path`, whole or not at all
-/// ([`super::files::save`]).
-pub(crate) fn save(path: &str, doc: &Value) -> super::files::Written {
+/// ([`super::files::save`]); with `intervals`, `doc` is
+/// [`document_without_intervals`]'s and they are written into it as
+/// they are made.
+pub(crate) fn save(
+    path: &str,
+    doc: &Value,
+    intervals: Option<&Intervals<'_>>,
+) -> super::files::Written {
     use std::io::Write;
     super::files::save(path, |out| {
-        serde_json::to_writer_pretty(&mut *out, doc).map_err(std::io::Error::from)?;
+        match intervals {
+            Some(intervals) => write_streamed(&mut *out, doc, intervals.iter())?,
+            None => serde_json::to_writer_pretty(&mut *out, doc).map_err(std::io::Error::from)?,
+        }
         out.write_all(b"\n")
     })
+}
+
+/// Writes `doc` as `serde_json::to_writer_pretty` writes it, but its
+/// empty `progress.intervals`, which `intervals` makes as they are
+/// written: the same text as the whole document's.
+fn write_streamed(
+    out: &mut impl std::io::Write,
+    doc: &Value,
+    intervals: impl Iterator<Item = Value>,
+) -> std::io::Result<()> {
+    let mut intervals = Some(intervals);
+    let Value::Object(top) = doc else { return pretty(out, doc, 0) };
+    write_object(out, top, 0, &mut |out, key, value| match value {
+        Value::Object(progress) if key == "progress" => {
+            write_object(out, progress, 1, &mut |out, key, value| {
+                if key != "intervals" {
+                    return pretty(out, value, 2);
+                }
+                let mut first = true;
+                out.write_all(b"[")?;
+                for interval in intervals.take().into_iter().flatten() {
+                    out.write_all(if first { b"\n      " } else { b",\n      " })?;
+                    pretty(out, &interval, 3)?;
+                    first = false;
+                }
+                out.write_all(if first { b"]" } else { b"\n    ]" })
+            })
+        }
+        _ => pretty(out, value, 1),
+    })
+}
+
+/// An object at `depth` (two spaces each, as serde_json's pretty
+/// printer), its values written by `value`.
+fn write_object<W: std::io::Write>(
+    out: &mut W,
+    map: &Map<String, Value>,
+    depth: usize,
+    value: &mut dyn FnMut(&mut W, &str, &Value) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    if map.is_empty() {
+        return out.write_all(b"{}");
+    }
+    let indent = "  ".repeat(depth + 1);
+    out.write_all(b"{")?;
+    for (i, (key, v)) in map.iter().enumerate() {
+        out.write_all(if i == 0 { b"\n" } else { b",\n" })?;
+        out.write_all(indent.as_bytes())?;
+        serde_json::to_writer(&mut *out, key).map_err(std::io::Error::from)?;
+        out.write_all(b": ")?;
+        value(out, key, v)?;
+    }
+    out.write_all(b"\n")?;
+    out.write_all("  ".repeat(depth).as_bytes())?;
+    out.write_all(b"}")
+}
+
+/// `value` pretty-printed at `depth`: serde_json's text with each line
+/// after the first indented (a JSON string holds no newline, so every
+/// newline of the text is one of the printer's).
+fn pretty(out: &mut impl std::io::Write, value: &Value, depth: usize) -> std::io::Result<()> {
+    let text = serde_json::to_vec_pretty(value).map_err(std::io::Error::from)?;
+    let indent = "  ".repeat(depth);
+    for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+        if i > 0 {
+            out.write_all(b"\n")?;
+            out.write_all(indent.as_bytes())?;
+        }
+        out.write_all(line)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The document written with its intervals made on the way is the
+    /// text of the whole document: with none, one, several; keys that need
+    /// escaping, nested arrays and objects, empty ones.
+    #[test]
+    fn a_streamed_document_is_the_whole_documents_text() {
+        let doc = json!({
+            "a\"b\n": [1, [], {}, {"x": [2.5, null]}],
+            "empty": {},
+            "progress": {"interval_s": 1, "intervals": [], "start_time": 3.25, "z": {"y": []}},
+            "totals": {"transactions": 7, "latency_ms": {"percentiles": {"50": 1.5}}},
+        });
+        let interval =
+            |i: u64| json!({"index": i, "latency_ms": {"histogram": "HISTF", "p": [i, {}]}});
+        for n in [0, 1, 3] {
+            let mut whole = doc.clone();
+            whole["progress"]["intervals"] = (0..n).map(interval).collect();
+            let mut streamed = Vec::new();
+            write_streamed(&mut streamed, &doc, (0..n).map(interval)).unwrap();
+            assert_eq!(
+                String::from_utf8(streamed).unwrap(),
+                serde_json::to_string_pretty(&whole).unwrap(),
+                "{n} intervals"
+            );
+        }
+        let mut streamed = Vec::new();
+        write_streamed(&mut streamed, &json!({}), std::iter::empty()).unwrap();
+        assert_eq!(streamed, b"{}");
+    }
 
     #[test]
     fn an_empty_distribution_has_no_values() {

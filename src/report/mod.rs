@@ -40,20 +40,26 @@ pub(crate) fn write_stdout(text: &str) {
 
 /// Writes a report document to the files that hold it (`--report-json`:
 /// the document, `--report-csv`: its table), made by `doc` only when one
-/// is asked for.
+/// is asked for. With `intervals`, `doc` makes a run's document without
+/// its intervals ([`json::document_without_intervals`]), and the JSON
+/// file gets them as they are made.
 pub(crate) fn save_document(
     files: &crate::config::ReportFiles,
     doc: impl FnOnce() -> serde_json::Value,
+    intervals: Option<&json::Intervals<'_>>,
 ) -> files::Written {
     let mut written = files::Written::All;
     if files.json.is_none() && files.csv.is_none() {
         return written;
     }
-    let doc = doc();
+    let mut doc = doc();
     if let Some(path) = files.json.as_deref() {
-        written = json::save(path, &doc);
+        written = json::save(path, &doc, intervals);
     }
     if let Some(path) = files.csv.as_deref() {
+        if let Some(intervals) = intervals {
+            intervals.fill(&mut doc);
+        }
         written = written.and(csv::save(path, &doc));
     }
     written

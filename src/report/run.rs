@@ -249,32 +249,39 @@ pub(crate) fn report(cfg: &BenchConfig, r: &RunResult, keep: Keep) -> Reported {
     }
     let server_json = m.server.as_ref().map(crate::serverstats::json);
     let reports = &cfg.ext.reports;
+    let times = &m.times;
+    let facts = json::RunFacts {
+        configuration: json::configuration(cfg, &m.tables, m.sysbench),
+        percentiles: cfg.ext.json_percentiles(),
+        warmup_s: cfg.ext.warmup_s,
+        start_at_us: cfg.ext.start_at_us,
+        server_version: &m.server_version,
+        start_us: times.epoch_us(times.bench_start),
+        end_us: times.epoch_us(times.end),
+        origin_us: times.epoch_us(times.origin),
+        status: r.outcome.status(),
+        interrupted_by: match r.outcome {
+            RunOutcome::Interrupted { by, .. } => Some(by.name()),
+            _ => None,
+        },
+    };
+    let intervals = json::Intervals::of(&t, &facts, p.throttled);
     let document = || {
-        let times = &m.times;
-        let facts = json::RunFacts {
-            configuration: json::configuration(cfg, &m.tables, m.sysbench),
-            percentiles: cfg.ext.json_percentiles(),
-            warmup_s: cfg.ext.warmup_s,
-            start_at_us: cfg.ext.start_at_us,
-            server_version: &m.server_version,
-            start_us: times.epoch_us(times.bench_start),
-            end_us: times.epoch_us(times.end),
-            origin_us: times.epoch_us(times.origin),
-            status: r.outcome.status(),
-            interrupted_by: match r.outcome {
-                RunOutcome::Interrupted { by, .. } => Some(by.name()),
-                _ => None,
-            },
-        };
-        let mut doc = json::document(&p, &t, &facts);
+        let mut doc = json::document_without_intervals(&p, &t, &facts);
         if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
             o.insert("server".into(), server.clone());
         }
         doc
     };
     match keep {
-        Keep::Document => reported.doc = Some(document()),
-        Keep::Files => reported.written = super::save_document(reports, document),
+        Keep::Document => {
+            let mut doc = document();
+            intervals.fill(&mut doc);
+            reported.doc = Some(doc);
+        }
+        Keep::Files => {
+            reported.written = super::save_document(reports, document, Some(&intervals));
+        }
     }
     if let (Some(path), Some(dist), Keep::Files) = (reports.html.as_deref(), &m.dist, keep) {
         let page = page(cfg, m, &d, &text, server_json.as_ref(), r.outcome.status());

@@ -92,7 +92,7 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<(Swept, Written), Error> 
     points.retain(|p| !p.runs.is_empty());
     let table = table::text(&points, repeat > 1);
     report::write_stdout(&table);
-    let mut written = report::save_document(&cfg.ext.reports, || document(&points));
+    let mut written = report::save_document(&cfg.ext.reports, || document(&points), None);
     if let Some(path) = cfg.ext.reports.html.as_deref() {
         let page = report::html::runs::sweep_page(&cfg.argv, &table, &points_of(&points));
         written = written.and(report::files::save_bytes(path, page.as_bytes()));
