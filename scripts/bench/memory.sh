@@ -7,7 +7,8 @@
 # About 20 minutes.
 #
 #   scripts/bench/memory.sh [-c N] [--jobs J,...] [--short S] [--long S]
-#                           [--scale N] [--no-init] [--quick] [--markdown]
+#                           [--scale N] [--rounds N] [--no-init] [--quick]
+#                           [--markdown]
 #
 # Starts a throwaway server unless PGHOST/PGPORT point at one.
 . "$(dirname "$0")/lib.sh"

@@ -17,6 +17,7 @@ the server; `scale.py COMMAND --help` lists options).
 import argparse
 import os
 import re
+import statistics
 import sys
 import tempfile
 
@@ -58,6 +59,7 @@ def cmd_memory(argv):
     ap.add_argument("--long", type=int, default=120, help="-T of the long run")
     ap.add_argument("--scale", type=int, default=10)
     ap.add_argument("--no-init", action="store_true")
+    ap.add_argument("--rounds", type=int, default=1, help="runs of each, alternated; the median RSS is kept")
     ap.add_argument("--quick", action="store_true", help="-T 3 and 13, scale 1")
     ap.add_argument("--markdown", action="store_true")
     a = ap.parse_args(argv)
@@ -73,15 +75,19 @@ def cmd_memory(argv):
     growth = {}
     with tempfile.TemporaryDirectory() as cwd:
         for progress in (False, True):
+            # Each -j's short and long runs, alternated over the rounds.
+            seen = {}
+            for _ in range(max(a.rounds, 1)):
+                for j in jobs:
+                    base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)]
+                    base += ["-P", "1"] if progress else []
+                    for t in (a.short, a.long):
+                        args = base + ["-T", str(t), "--report-json=r.json"]
+                        log(f"pgbench-rs {' '.join(args)}")
+                        r = ensure_ok(run_plain(RS, args, cwd=cwd, timeout=t + 600), RS)
+                        seen.setdefault((j, t), []).append(r.maxrss_kb)
             for j in jobs:
-                base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)]
-                base += ["-P", "1"] if progress else []
-                rss = {}
-                for t in (a.short, a.long):
-                    args = base + ["-T", str(t), "--report-json=r.json"]
-                    log(f"pgbench-rs {' '.join(args)}")
-                    r = ensure_ok(run_plain(RS, args, cwd=cwd, timeout=t + 600), RS)
-                    rss[t] = r.maxrss_kb
+                rss = {t: statistics.median(seen[(j, t)]) for t in (a.short, a.long)}
                 g = (rss[a.long] - rss[a.short]) / (a.long - a.short)
                 growth[(progress, j)] = g
                 label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")

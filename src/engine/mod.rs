@@ -209,6 +209,11 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
         pin: cfg.ext.pin.as_deref().map(|cpus| crate::sys::affinity::plan(cpus, threads.len())),
         backends: backends.as_ref(),
         command_base,
+        handed_back: if cfg.ext.distributions() {
+            (0..threads.len()).map(|_| crate::stats::series::HandBack::new()).collect()
+        } else {
+            Vec::new()
+        },
     };
     // From here on SIGINT and SIGTERM end the run with a report.
     crate::sys::signal::on_run_signals(timer, sync.wakers.fds());

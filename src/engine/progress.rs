@@ -155,10 +155,12 @@ pub(crate) fn supervise(
                 }
                 // A histogram the workers encoded always decodes.
                 let _ = series.add(&intervals);
+                hand_back(sh, tid, intervals);
             }
             // A histogram the workers encoded always decodes.
-            Msg::Intervals(intervals) => {
+            Msg::Intervals { tid, intervals } => {
                 let _ = series.add(&intervals);
+                hand_back(sh, tid, intervals);
             }
             Msg::Measuring { tid } => {
                 if let Some(w) = warmed.get_mut(tid) {
@@ -190,4 +192,11 @@ fn percentile_suffix(sh: &Shared<'_>, series: &Series, window: std::ops::Range<u
     let latency = Dist { hist: &all.latency, max_us: all.stats.latency.max };
     let lag = sh.throttled().then_some(Dist { hist: &all.lag, max_us: all.stats.lag.max });
     report::percentiles::progress_suffix(latency, lag, pcts)
+}
+
+/// Gives a worker's merged intervals back to it, for their buffers.
+fn hand_back(sh: &Shared<'_>, tid: usize, intervals: Vec<crate::stats::series::Interval>) {
+    if let Some(back) = sh.handed_back.get(tid).filter(|_| !intervals.is_empty()) {
+        back.give(intervals);
+    }
 }

@@ -40,6 +40,9 @@ pub(crate) struct Shared<'a> {
     /// Index of each script's first command when the commands of all
     /// scripts are numbered in order (for per-command flags).
     pub(crate) command_base: Vec<usize>,
+    /// With distributions, per thread slot: the way the main thread hands
+    /// a worker's intervals back once merged ([`Recorder::recycle`]).
+    pub(crate) handed_back: Vec<crate::stats::series::HandBack>,
 }
 
 impl Shared<'_> {

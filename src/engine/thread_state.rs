@@ -129,7 +129,11 @@ impl ThreadState {
         if cfg.ext.distributions() {
             let n_commands: Vec<usize> = sh.scripts.iter().map(|s| s.commands.len()).collect();
             let per_command = cfg.report_per_command;
-            self.dist = Some(Box::new(Recorder::new(origin, 1_000_000, &n_commands, per_command)));
+            let mut r = Recorder::new(origin, 1_000_000, &n_commands, per_command);
+            if let Some(back) = sh.handed_back.get(self.slot) {
+                r.take_back_from(back);
+            }
+            self.dist = Some(Box::new(r));
         }
         if let Some(l) = self.log.as_mut() {
             l.start(start);

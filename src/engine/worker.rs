@@ -49,7 +49,12 @@ pub(crate) enum Msg {
     /// some, about once a second: a worker keeps none longer, so that
     /// what the run holds does not grow with the threads, and its end
     /// merges no more than a second's worth).
-    Intervals(Vec<Interval>),
+    Intervals {
+        /// The thread's slot among this process's threads.
+        tid: usize,
+        /// The intervals.
+        intervals: Vec<Interval>,
+    },
     /// The worker's warm-up is over (after its last warm-up snapshot).
     Measuring {
         /// The thread's slot among this process's threads.
@@ -535,7 +540,7 @@ impl Loop {
                 break;
             }
             if let Some(d) = th.dist.as_deref_mut().filter(|d| d.has_closed()) {
-                let _ = tx.send(Msg::Intervals(d.take_closed()));
+                let _ = tx.send(Msg::Intervals { tid: th.slot, intervals: d.take_closed() });
             }
 
             // How long may we wait? The clock is read only when a timer or

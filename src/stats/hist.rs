@@ -33,6 +33,28 @@ impl std::fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+/// Makes [`Hist::to_bytes`]'s encoding into a buffer of the caller's,
+/// with a work buffer of its own that it keeps: the encoder reserves room
+/// for every count (some 90 kB), which a worker closing a second would
+/// otherwise allocate and free each second.
+#[derive(Default)]
+pub(crate) struct Packer(V2Serializer);
+
+impl std::fmt::Debug for Packer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Packer")
+    }
+}
+
+impl Packer {
+    /// `h`'s V2 encoding, in `out` (emptied first; its allocation kept).
+    pub(crate) fn pack(&mut self, h: &Hist, out: &mut Vec<u8>) {
+        out.clear();
+        // Writing to a vector cannot fail.
+        let _ = self.0.serialize(&h.0, out);
+    }
+}
+
 impl Default for Hist {
     fn default() -> Self {
         Hist::new()
@@ -149,8 +171,7 @@ impl Hist {
     /// cheaper to make than [`Hist::to_compressed`] (no deflate state).
     pub(crate) fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
-        // Writing to a vector cannot fail.
-        let _ = V2Serializer::new().serialize(&self.0, &mut out);
+        Packer::default().pack(self, &mut out);
         out
     }
 

@@ -6,16 +6,18 @@
 //! time (the run is cut into intervals of one second from the origin of
 //! the progress reports). An interval is compressed when it closes and
 //! handed to the main thread at once (with a progress snapshot when one is
-//! due); so a worker keeps one live interval whatever the run's length,
-//! and the main thread one merged interval per second of the run (see
-//! [`Series`] for its size). The whole run's distributions are the sum of
+//! due), which merges it and hands it back for its buffers ([`HandBack`]);
+//! so a worker keeps one live interval whatever the run's length and
+//! allocates nothing per second once its first few closed, and the main
+//! thread one merged interval per second of the run (see [`Series`] for
+//! its size). The whole run's distributions are the sum of
 //! its intervals, so the report, the progress series and a merge of
 //! several runs agree exactly.
 
 use std::collections::BTreeMap;
 
 use super::StatsData;
-use super::hist::{DecodeError, Hist};
+use super::hist::{DecodeError, Hist, Packer};
 
 /// One script's part of an interval.
 #[derive(Clone, Debug, Default)]
@@ -38,7 +40,7 @@ impl Part {
 }
 
 /// A [`Part`] with its histograms compressed.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct PackedPart {
     /// The script.
     pub(crate) script: usize,
@@ -70,7 +72,7 @@ impl PackedPart {
 
 /// A closed interval of one worker: its number and the scripts that
 /// recorded something in it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Interval {
     /// Its number: it covers `[origin + index * width, origin + (index + 1) * width)`.
     pub(crate) index: u64,
@@ -136,6 +138,13 @@ pub(crate) struct Recorder {
     /// The cumulative statistics at the last close, per script.
     before: Vec<StatsData>,
     closed: Vec<Interval>,
+    /// Intervals the main thread handed back ([`Recorder::recycle`]):
+    /// their buffers hold the next ones.
+    spare: Vec<Interval>,
+    /// Where they come back.
+    back: Option<crossbeam_channel::Receiver<Vec<Interval>>>,
+    /// Encodes the histograms.
+    packer: Packer,
     /// Per script, per command (with `-r`): execution times, µs.
     commands: Vec<Vec<Hist>>,
 }
@@ -159,6 +168,9 @@ impl Recorder {
             live: vec![Live::default(); n],
             before: vec![StatsData::default(); n],
             closed: Vec::new(),
+            spare: Vec::new(),
+            back: None,
+            packer: Packer::default(),
             commands,
         }
     }
@@ -209,7 +221,9 @@ impl Recorder {
     }
 
     fn close_live(&mut self, cumulative: &[StatsData]) {
-        let mut parts = Vec::new();
+        let mut interval = self.spare.pop().unwrap_or_default();
+        let parts = &mut interval.parts;
+        let mut n = 0;
         for (script, now) in cumulative.iter().enumerate() {
             let Some(before) = self.before.get_mut(script) else { continue };
             let mut stats = now.minus(before);
@@ -218,13 +232,17 @@ impl Recorder {
             let x = std::mem::take(&mut live.extremes);
             (stats.latency.min, stats.latency.max) = extremes_or_zero(x.latency);
             (stats.lag.min, stats.lag.max) = extremes_or_zero(x.lag);
-            let lag = &mut live.lag;
-            let part = PackedPart {
-                script,
-                stats,
-                latency: live.latency.to_bytes(),
-                lag: if lag.count() > 0 { lag.to_bytes() } else { Vec::new() },
-            };
+            if n == parts.len() {
+                parts.push(PackedPart::default());
+            }
+            let part = &mut parts[n];
+            (part.script, part.stats) = (script, stats);
+            self.packer.pack(&live.latency, &mut part.latency);
+            if live.lag.count() > 0 {
+                self.packer.pack(&live.lag, &mut part.lag);
+            } else {
+                part.lag.clear();
+            }
             // Only histograms that recorded something need emptying.
             for h in [&mut live.latency, &mut live.lag] {
                 if h.count() > 0 {
@@ -232,11 +250,26 @@ impl Recorder {
                 }
             }
             if !part.is_empty() {
-                parts.push(part);
+                n += 1;
             }
         }
-        if !parts.is_empty() {
-            self.closed.push(Interval { index: self.index, parts });
+        parts.truncate(n);
+        if n > 0 {
+            interval.index = self.index;
+            self.closed.push(interval);
+        } else {
+            self.spare.push(interval);
+        }
+    }
+
+    /// Takes back intervals [`Recorder::take_closed`] gave, once the main
+    /// thread merged them: the next ones are made in their buffers, so
+    /// that closing a second allocates nothing once the first few closed
+    /// (a worker's memory stays what it is, whatever the run's length).
+    pub(crate) fn recycle(&mut self, mut used: Vec<Interval>) {
+        self.spare.append(&mut used);
+        if self.closed.capacity() == 0 {
+            self.closed = used;
         }
     }
 
@@ -246,9 +279,18 @@ impl Recorder {
         !self.closed.is_empty()
     }
 
-    /// The intervals closed since the last call.
+    /// The intervals closed since the last call (taking back, first,
+    /// those the main thread handed back).
     pub(crate) fn take_closed(&mut self) -> Vec<Interval> {
+        while let Some(used) = self.back.as_ref().and_then(|b| b.try_recv().ok()) {
+            self.recycle(used);
+        }
         std::mem::take(&mut self.closed)
+    }
+
+    /// Takes intervals back from `back` ([`HandBack::give`]).
+    pub(crate) fn take_back_from(&mut self, back: &HandBack) {
+        self.back = Some(back.1.clone());
     }
 
     /// Ends the recording: closes the live interval, however far it got,
@@ -256,6 +298,29 @@ impl Recorder {
     pub(crate) fn finish(mut self, cumulative: &[StatsData]) -> (Vec<Interval>, Vec<Vec<Hist>>) {
         self.close_live(cumulative);
         (self.closed, self.commands)
+    }
+}
+
+/// The way a worker's intervals go back to it once the main thread
+/// merged them: a bounded channel (its slots allocated once), so that
+/// neither side allocates or frees per second; intervals that find it
+/// full are dropped.
+#[derive(Debug)]
+pub(crate) struct HandBack(
+    crossbeam_channel::Sender<Vec<Interval>>,
+    crossbeam_channel::Receiver<Vec<Interval>>,
+);
+
+impl HandBack {
+    /// An empty one.
+    pub(crate) fn new() -> Self {
+        let (tx, rx) = crossbeam_channel::bounded(4);
+        HandBack(tx, rx)
+    }
+
+    /// Hands `intervals` back (drops them when four are waiting already).
+    pub(crate) fn give(&self, intervals: Vec<Interval>) {
+        let _ = self.0.try_send(intervals);
     }
 }
 
@@ -486,6 +551,38 @@ mod tests {
         assert_eq!((all.stats.cnt, all.latency.count()), (4, 4));
         assert_eq!(all.stats.latency.sum, 100.0);
         assert_eq!(all.stats.failures(), 1);
+    }
+
+    /// Intervals handed back hold the next ones: the same contents as
+    /// new ones (a part that had two scripts then one, a lag buffer that
+    /// empties), in the same buffers.
+    #[test]
+    fn handed_back_intervals_hold_the_next_ones() {
+        let (mut fresh, mut reused) = (Worker::new(0, 2), Worker::new(0, 2));
+        let back = HandBack::new();
+        reused.r.take_back_from(&back);
+        let mut buffers = Vec::new();
+        for second in 0..6_i64 {
+            for w in [&mut fresh, &mut reused] {
+                let at = second * 1_000_000 + 10;
+                w.tx(at, 0, 100.0 + second as f64, TxOutcome::Success);
+                if second % 2 == 0 {
+                    w.tx(at + 1, 1, 7.0, TxOutcome::Success);
+                    w.r.live[1].lag.record(3.0);
+                }
+            }
+            let (a, b) = (fresh.r.take_closed(), reused.r.take_closed());
+            assert_eq!(format!("{a:?}"), format!("{b:?}"), "second {second}");
+            buffers.extend(b.iter().flat_map(|i| &i.parts).map(|p| p.latency.as_ptr()));
+            back.give(b);
+        }
+        // Every second after the first two is made in a buffer handed back.
+        let last = reused.r.take_closed();
+        let (a, _) = fresh.finish();
+        let (b, _) = reused.finish();
+        assert_eq!(format!("{a:?}"), format!("{b:?}"));
+        assert!(last.is_empty());
+        assert!(b.iter().flat_map(|i| &i.parts).all(|p| buffers.contains(&p.latency.as_ptr())));
     }
 
     #[test]

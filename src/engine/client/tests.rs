@@ -372,6 +372,7 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
         mechanism: cfg.switches.mechanism,
         pin: None,
         backends: None,
+        handed_back: Vec::new(),
         command_base: cfg
             .scripts
             .iter()
