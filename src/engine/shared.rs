@@ -41,7 +41,7 @@ pub(crate) struct Shared<'a> {
     /// scripts are numbered in order (for per-command flags).
     pub(crate) command_base: Vec<usize>,
     /// With distributions, per thread slot: the way the main thread hands
-    /// a worker's intervals back once merged ([`Recorder::recycle`]).
+    /// a worker's intervals back once merged ([`crate::stats::series::Recorder::recycle`]).
     pub(crate) handed_back: Vec<crate::stats::series::HandBack>,
 }
 

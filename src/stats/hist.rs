@@ -35,10 +35,22 @@ impl std::error::Error for DecodeError {}
 
 /// Makes [`Hist::to_bytes`]'s encoding into a buffer of the caller's,
 /// with a work buffer of its own that it keeps: the encoder reserves room
-/// for every count (some 90 kB), which a worker closing a second would
-/// otherwise allocate and free each second.
-#[derive(Default)]
+/// for every count up to the largest value (some 90 kB up to a second),
+/// which a worker closing a second would otherwise allocate and free each
+/// second. It is reserved once for a new histogram's whole range, so that
+/// it does not grow again with each larger latency the run meets; only
+/// the pages the encodings are written to become resident.
 pub(crate) struct Packer(V2Serializer);
+
+impl Default for Packer {
+    fn default() -> Self {
+        let mut p = Packer(V2Serializer::new());
+        let mut top = Hist::new();
+        top.record(INITIAL_HIGHEST_US as f64);
+        p.pack(&top, &mut Vec::new());
+        p
+    }
+}
 
 impl std::fmt::Debug for Packer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -47,7 +59,8 @@ impl std::fmt::Debug for Packer {
 }
 
 impl Packer {
-    /// `h`'s V2 encoding, in `out` (emptied first; its allocation kept).
+    /// `h`'s V2 encoding ([`Hist::to_bytes`]'s), in `out` (emptied first;
+    /// its allocation kept).
     pub(crate) fn pack(&mut self, h: &Hist, out: &mut Vec<u8>) {
         out.clear();
         // Writing to a vector cannot fail.
@@ -171,7 +184,8 @@ impl Hist {
     /// cheaper to make than [`Hist::to_compressed`] (no deflate state).
     pub(crate) fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
-        Packer::default().pack(self, &mut out);
+        // Writing to a vector cannot fail.
+        let _ = V2Serializer::new().serialize(&self.0, &mut out);
         out
     }
 
@@ -203,6 +217,24 @@ impl Hist {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A packer's encodings are [`Hist::to_bytes`]'s, each in place of
+    /// the one before.
+    #[test]
+    fn a_packer_encodes_as_to_bytes() {
+        let mut p = Packer::default();
+        let mut out = Vec::new();
+        let mut h = Hist::new();
+        h.record(1.0);
+        p.pack(&h, &mut out);
+        assert_eq!(out, h.to_bytes());
+        for v in [5_000.0, 999_000.0, 3.0, 7_200_000_000.0] {
+            h.record(v);
+            p.pack(&h, &mut out);
+            assert_eq!(out, h.to_bytes());
+        }
+        assert_eq!(Hist::from_bytes(&out).unwrap().count(), 5);
+    }
 
     #[test]
     fn percentiles_are_within_three_digits() {
