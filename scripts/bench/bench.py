@@ -84,6 +84,7 @@ class Run:
     task_clock: float = None  # seconds
     instructions: int = None
     counts: dict = field(default_factory=dict)  # perf events by name
+    rss_at: dict = field(default_factory=dict)  # VmRSS kB by seconds after the start
 
     @property
     def ok(self):
@@ -123,9 +124,11 @@ class BenchError(Exception):
         self.variant = variant
 
 
-def execute(cmd, env_extra=None, cwd=None, timeout=None):
+def execute(cmd, env_extra=None, cwd=None, timeout=None, rss_at=()):
     """Runs cmd, returning a Run with its output, wall time and the rusage of
-    exactly this child (wait4), killing its process group after timeout.
+    exactly this child (wait4), killing its process group after timeout;
+    with rss_at, also its resident memory (VmRSS, kB) that many seconds
+    after its start, in run.rss_at.
 
     The command is started by /usr/bin/time, which only reports the peak RSS:
     a child forked by this (large) Python process would inherit Python's RSS
@@ -151,7 +154,12 @@ def execute(cmd, env_extra=None, cwd=None, timeout=None):
 
             timer = threading.Timer(timeout, kill)
             timer.start()
+        samplers = [threading.Timer(t, sample_rss, (run, p.pid, t)) for t in rss_at]
+        for s in samplers:
+            s.start()
         _, status, ru = os.wait4(p.pid, 0)
+        for s in samplers:
+            s.cancel()
         run.wall = time.monotonic() - t0
         if timer:
             timer.cancel()
@@ -169,8 +177,20 @@ def execute(cmd, env_extra=None, cwd=None, timeout=None):
     return run
 
 
-def run_plain(variant, args, cwd=None, timeout=None):
-    return execute([variant.binary] + variant.args + args, variant.env, cwd, timeout)
+def sample_rss(run, time_pid, t):
+    """The VmRSS of /usr/bin/time's child, in run.rss_at[t]."""
+    try:
+        with open(f"/proc/{time_pid}/task/{time_pid}/children") as f:
+            child = f.read().split()[0]
+        with open(f"/proc/{child}/status") as f:
+            kb = next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+    except (OSError, IndexError, StopIteration, ValueError):
+        return
+    run.rss_at[t] = kb
+
+
+def run_plain(variant, args, cwd=None, timeout=None, rss_at=()):
+    return execute([variant.binary] + variant.args + args, variant.env, cwd, timeout, rss_at)
 
 
 def run_perf(variant, args, cwd=None, timeout=None, extra_events=()):

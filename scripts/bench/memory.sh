@@ -4,7 +4,10 @@
 # and with -P 1; C pgbench's for reference. The growth per second of run
 # is the report's per-second series (one merged interval per second,
 # whatever -j: see src/stats/series.rs), the same at -j 32 and -j 4.
-# About 20 minutes.
+# Beside the growth between the two runs, the growth within the long one
+# (from its RSS when it had run as long as the short one to its peak),
+# which the spread of RSS between processes does not move. About 20
+# minutes per round.
 #
 #   scripts/bench/memory.sh [-c N] [--jobs J,...] [--short S] [--long S]
 #                           [--scale N] [--rounds N] [--no-init] [--quick]

@@ -73,6 +73,7 @@ def cmd_memory(argv):
     jobs = [int(j) for j in a.jobs.split(",") if j.strip()]
     rows = []
     growth = {}
+    within = {}
     with tempfile.TemporaryDirectory() as cwd:
         for progress in (False, True):
             # Each -j's short and long runs, alternated over the rounds.
@@ -84,14 +85,20 @@ def cmd_memory(argv):
                     for t in (a.short, a.long):
                         args = base + ["-T", str(t), "--report-json=r.json"]
                         log(f"pgbench-rs {' '.join(args)}")
-                        r = ensure_ok(run_plain(RS, args, cwd=cwd, timeout=t + 600), RS)
+                        # The long run's RSS after as long as the short one ran.
+                        at = (a.short,) if t == a.long else ()
+                        r = ensure_ok(run_plain(RS, args, cwd=cwd, timeout=t + 600, rss_at=at), RS)
                         seen.setdefault((j, t), []).append(r.maxrss_kb)
+                        if at and a.short in r.rss_at:
+                            within.setdefault((progress, j), []).append((r.maxrss_kb - r.rss_at[a.short]) / (a.long - a.short))
             for j in jobs:
                 rss = {t: statistics.median(seen[(j, t)]) for t in (a.short, a.long)}
                 g = (rss[a.long] - rss[a.short]) / (a.long - a.short)
                 growth[(progress, j)] = g
+                w = within.get((progress, j))
+                w = statistics.median(w) if w else None
                 label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")
-                rows.append([label, "pgbench-rs --report-json", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt(g, 1)])
+                rows.append([label, "pgbench-rs --report-json", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt(g, 1), "-" if w is None else fmt(w, 1)])
             # C pgbench, which keeps no distributions, for reference.
             j = jobs[0]
             base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)] + (["-P", "1"] if progress else [])
@@ -101,20 +108,25 @@ def cmd_memory(argv):
                 r = ensure_ok(run_plain(C, base + ["-T", str(t)], cwd=cwd, timeout=t + 600), C)
                 rss[t] = r.maxrss_kb
             label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")
-            rows.append([label, "C pgbench", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt((rss[a.long] - rss[a.short]) / (a.long - a.short), 1)])
+            rows.append([label, "C pgbench", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt((rss[a.long] - rss[a.short]) / (a.long - a.short), 1), "-"])
     print(f"# Peak RSS against the run's length: -S -M prepared, -T {a.short} and -T {a.long}")
     print_facts(facts, a.markdown)
-    headers = ["run", "binary", f"RSS -T {a.short} MB", f"RSS -T {a.long} MB", "growth kB/s"]
-    print_table(headers, rows, a.markdown, ["l", "l", "r", "r", "r"])
+    headers = ["run", "binary", f"RSS -T {a.short} MB", f"RSS -T {a.long} MB", "growth kB/s", "in the run kB/s"]
+    print_table(headers, rows, a.markdown, ["l", "l", "r", "r", "r", "r"])
     print()
     for progress in (False, True):
-        gs = [growth[(progress, j)] for j in jobs]
-        lo, hi = min(gs), max(gs)
         what = "with -P 1" if progress else "without -P"
-        spread = ratio(hi, lo) if lo > 0 else None
-        print(f"{what}: growth {', '.join(f'-j {j} {growth[(progress, j)]:.1f} kB/s' for j in jobs)} (largest/smallest {fmt_ratio(spread)})")
+        for name, of in (("growth", growth), ("in the run", {k: statistics.median(v) for k, v in within.items()})):
+            gs = [of[(progress, j)] for j in jobs if (progress, j) in of]
+            if not gs:
+                continue
+            lo, hi = min(gs), max(gs)
+            spread = ratio(hi, lo) if lo > 0 else None
+            print(f"{what}: {name} {', '.join(f'-j {j} {of[(progress, j)]:.1f} kB/s' for j in jobs if (progress, j) in of)} (largest/smallest {fmt_ratio(spread)})")
     print("growth = (peak RSS of the long run - of the short run) / the seconds between them: what a second of run costs,")
-    print("the per-second series of the report (one merged interval per second, whatever -j) and the report document built from it.")
+    print("the per-second series of the report (one merged interval per second, whatever -j) and the report document written from it;")
+    print("in the run = (peak RSS of the long run - its RSS when it had run as long as the short one) / the seconds between:")
+    print("the same within one process, without the spread between processes (their RSS differs by some 0.5 MB at -j 32).")
 
 
 # ---------------------------------------------------------------- connect
