@@ -5,8 +5,9 @@
 # is the report's per-second series (one merged interval per second,
 # whatever -j: see src/stats/series.rs), the same at -j 32 and -j 4.
 # Beside the growth between the two runs, the growth within the long one
-# (from its RSS when it had run as long as the short one to its peak),
-# which the spread of RSS between processes does not move. About 20
+# (its RSS, from /proc, when it had run as long as the short one and a
+# second before its end), which the spread of RSS between processes and
+# the report's work at the end do not move. About 20
 # minutes per round.
 #
 #   scripts/bench/memory.sh [-c N] [--jobs J,...] [--short S] [--long S]

@@ -85,12 +85,13 @@ def cmd_memory(argv):
                     for t in (a.short, a.long):
                         args = base + ["-T", str(t), "--report-json=r.json"]
                         log(f"pgbench-rs {' '.join(args)}")
-                        # The long run's RSS after as long as the short one ran.
-                        at = (a.short,) if t == a.long else ()
+                        # The long run's RSS after as long as the short one ran,
+                        # and a second before its end (before the report's work).
+                        at = (a.short, a.long - 1) if t == a.long else ()
                         r = ensure_ok(run_plain(RS, args, cwd=cwd, timeout=t + 600, rss_at=at), RS)
                         seen.setdefault((j, t), []).append(r.maxrss_kb)
-                        if at and a.short in r.rss_at:
-                            within.setdefault((progress, j), []).append((r.maxrss_kb - r.rss_at[a.short]) / (a.long - a.short))
+                        if at and all(x in r.rss_at for x in at):
+                            within.setdefault((progress, j), []).append((r.rss_at[at[1]] - r.rss_at[at[0]]) / (at[1] - at[0]))
             for j in jobs:
                 rss = {t: statistics.median(seen[(j, t)]) for t in (a.short, a.long)}
                 g = (rss[a.long] - rss[a.short]) / (a.long - a.short)
@@ -125,8 +126,8 @@ def cmd_memory(argv):
             print(f"{what}: {name} {', '.join(f'-j {j} {of[(progress, j)]:.1f} kB/s' for j in jobs if (progress, j) in of)} (largest/smallest {fmt_ratio(spread)})")
     print("growth = (peak RSS of the long run - of the short run) / the seconds between them: what a second of run costs,")
     print("the per-second series of the report (one merged interval per second, whatever -j) and the report document written from it;")
-    print("in the run = (peak RSS of the long run - its RSS when it had run as long as the short one) / the seconds between:")
-    print("the same within one process, without the spread between processes (their RSS differs by some 0.5 MB at -j 32).")
+    print("in the run = (the long run's RSS a second before its end - when it had run as long as the short one) / the seconds")
+    print("between: the same within one process, without the spread between processes (some 0.5 MB at -j 32) or the report's work.")
 
 
 # ---------------------------------------------------------------- connect
