@@ -74,10 +74,12 @@ def cmd_memory(argv):
     rows = []
     growth = {}
     within = {}
+    report = {}
     with tempfile.TemporaryDirectory() as cwd:
         for progress in (False, True):
             # Each -j's short and long runs, alternated over the rounds.
             seen = {}
+            sizes = {}
             for _ in range(max(a.rounds, 1)):
                 for j in jobs:
                     base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)]
@@ -90,6 +92,7 @@ def cmd_memory(argv):
                         at = (a.short, a.long - 1) if t == a.long else ()
                         r = ensure_ok(run_plain(RS, args, cwd=cwd, timeout=t + 600, rss_at=at), RS)
                         seen.setdefault((j, t), []).append(r.maxrss_kb)
+                        sizes.setdefault((j, t), []).append(os.path.getsize(os.path.join(cwd, "r.json")) / 1024)
                         if at and all(x in r.rss_at for x in at):
                             within.setdefault((progress, j), []).append((r.rss_at[at[1]] - r.rss_at[at[0]]) / (at[1] - at[0]))
             for j in jobs:
@@ -98,8 +101,10 @@ def cmd_memory(argv):
                 growth[(progress, j)] = g
                 w = within.get((progress, j))
                 w = statistics.median(w) if w else None
+                size = {t: statistics.median(sizes[(j, t)]) for t in (a.short, a.long)}
+                report[(progress, j)] = (size[a.long] - size[a.short]) / (a.long - a.short)
                 label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")
-                rows.append([label, "pgbench-rs --report-json", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt(g, 1), "-" if w is None else fmt(w, 1)])
+                rows.append([label, "pgbench-rs --report-json", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt(g, 1), "-" if w is None else fmt(w, 1), fmt(report[(progress, j)], 1)])
             # C pgbench, which keeps no distributions, for reference.
             j = jobs[0]
             base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)] + (["-P", "1"] if progress else [])
@@ -109,15 +114,15 @@ def cmd_memory(argv):
                 r = ensure_ok(run_plain(C, base + ["-T", str(t)], cwd=cwd, timeout=t + 600), C)
                 rss[t] = r.maxrss_kb
             label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")
-            rows.append([label, "C pgbench", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt((rss[a.long] - rss[a.short]) / (a.long - a.short), 1), "-"])
+            rows.append([label, "C pgbench", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt((rss[a.long] - rss[a.short]) / (a.long - a.short), 1), "-", "-"])
     print(f"# Peak RSS against the run's length: -S -M prepared, -T {a.short} and -T {a.long}")
     print_facts(facts, a.markdown)
-    headers = ["run", "binary", f"RSS -T {a.short} MB", f"RSS -T {a.long} MB", "growth kB/s", "in the run kB/s"]
-    print_table(headers, rows, a.markdown, ["l", "l", "r", "r", "r", "r"])
+    headers = ["run", "binary", f"RSS -T {a.short} MB", f"RSS -T {a.long} MB", "growth kB/s", "in the run kB/s", "JSON kB/s"]
+    print_table(headers, rows, a.markdown, ["l", "l", "r", "r", "r", "r", "r"])
     print()
     for progress in (False, True):
         what = "with -P 1" if progress else "without -P"
-        for name, of in (("growth", growth), ("in the run", {k: statistics.median(v) for k, v in within.items()})):
+        for name, of in (("growth", growth), ("in the run", {k: statistics.median(v) for k, v in within.items()}), ("JSON", report)):
             gs = [of[(progress, j)] for j in jobs if (progress, j) in of]
             if not gs:
                 continue
@@ -127,7 +132,9 @@ def cmd_memory(argv):
     print("growth = (peak RSS of the long run - of the short run) / the seconds between them: what a second of run costs,")
     print("the per-second series of the report (one merged interval per second, whatever -j) and the report document written from it;")
     print("in the run = (the long run's RSS a second before its end - when it had run as long as the short one) / the seconds")
-    print("between: the same within one process, without the spread between processes (some 0.5 MB at -j 32) or the report's work.")
+    print("between: the same within one process, without the spread between processes (some 0.5 MB at -j 32) or the report's work;")
+    print("JSON = (the long run's --report-json size - the short run's) / the seconds between: how much a second of the series")
+    print("holds, which depends on how spread that second's latencies are (wider at -j 32 than at -j 4 on a small machine).")
 
 
 # ---------------------------------------------------------------- connect
