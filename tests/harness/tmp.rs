@@ -46,7 +46,7 @@ pub(crate) fn root() -> &'static TempRoot {
             "trap '' INT TERM HUP; read _ignored; \
              if [ -f \"$1/stop.sh\" ]; then sh \"$1/stop.sh\" >/dev/null 2>&1; fi; \
              if [ -s \"$1/skipped\" ]; then \
-             echo \"harness: $(wc -l < \"$1/skipped\") test(s) skipped what this machine \
+             echo \"harness: $(sort -u \"$1/skipped\" | wc -l) test(s) skipped what this machine \
              lacks (each said so in a skipped: line)\" >&2; fi; {remove}"
         );
         let mut child = Command::new("sh")
