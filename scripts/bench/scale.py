@@ -73,7 +73,8 @@ def cmd_memory(argv):
     jobs = [int(j) for j in a.jobs.split(",") if j.strip()]
     rows = []
     growth = {}
-    within = {}
+    within = {}  # per -j, the growth within each long run
+    in_run = {}  # its median
     report = {}
     with tempfile.TemporaryDirectory() as cwd:
         for progress in (False, True):
@@ -101,6 +102,8 @@ def cmd_memory(argv):
                 growth[(progress, j)] = g
                 w = within.get((progress, j))
                 w = statistics.median(w) if w else None
+                if w is not None:
+                    in_run[(progress, j)] = w
                 size = {t: statistics.median(sizes[(j, t)]) for t in (a.short, a.long)}
                 report[(progress, j)] = (size[a.long] - size[a.short]) / (a.long - a.short)
                 label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")
@@ -122,19 +125,25 @@ def cmd_memory(argv):
     print()
     for progress in (False, True):
         what = "with -P 1" if progress else "without -P"
-        for name, of in (("growth", growth), ("in the run", {k: statistics.median(v) for k, v in within.items()}), ("JSON", report)):
+        for name, of in (("growth", growth), ("in the run", in_run), ("JSON", report)):
             gs = [of[(progress, j)] for j in jobs if (progress, j) in of]
             if not gs:
                 continue
             lo, hi = min(gs), max(gs)
             spread = ratio(hi, lo) if lo > 0 else None
             print(f"{what}: {name} {', '.join(f'-j {j} {of[(progress, j)]:.1f} kB/s' for j in jobs if (progress, j) in of)} (largest/smallest {fmt_ratio(spread)})")
+        per = {j: in_run[(progress, j)] / report[(progress, j)] for j in jobs if (progress, j) in in_run and report[(progress, j)] > 0}
+        if per:
+            lo, hi = min(per.values()), max(per.values())
+            spread = ratio(hi, lo) if lo > 0 else None
+            print(f"{what}: in the run per kB of JSON {', '.join(f'-j {j} {v:.2f} kB' for j, v in per.items())} (largest/smallest {fmt_ratio(spread)})")
     print("growth = (peak RSS of the long run - of the short run) / the seconds between them: what a second of run costs,")
     print("the per-second series of the report (one merged interval per second, whatever -j) and the report document written from it;")
     print("in the run = (the long run's RSS a second before its end - when it had run as long as the short one) / the seconds")
-    print("between: the same within one process, without the spread between processes (some 0.5 MB at -j 32) or the report's work;")
+    print("between: the same within one process, without the spread between processes (about 1 MB at -j 32) or the report's work;")
     print("JSON = (the long run's --report-json size - the short run's) / the seconds between: how much a second of the series")
-    print("holds, which depends on how spread that second's latencies are (wider at -j 32 than at -j 4 on a small machine).")
+    print("holds, which depends on how spread that second's latencies are (wider at -j 32 than at -j 4 on a small machine);")
+    print("in the run per kB of JSON = the two divided: what a second costs for what it holds, which -j should not move.")
 
 
 # ---------------------------------------------------------------- connect
