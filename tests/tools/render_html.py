@@ -4,7 +4,9 @@ on a pipe) and reports, as JSON on stdout: the errors the page logged
 than the page itself, the page's size, and for each `figure.chart` the
 numbers of drawn (non-white) and coloured (not grey: the data, axes
 and text are grey or black) pixels in its SVG's box in a full-page
-screenshot, which is written to SCREENSHOT (PNG), the box's size, and
+screenshot, which is written to SCREENSHOT (PNG; the pixels are counted
+by Chromium too, in a blank page of its own that decodes the PNG into a
+canvas), the box's size, and
 each text the SVG draws: its characters, its class (`tick-x`, `tick-y`
 for the tick labels) and the box Chromium drew it in, from the SVG's
 top left corner.
@@ -14,12 +16,10 @@ Usage: render_html.py CHROMIUM PAGE.html SCREENSHOT.png
 import base64
 import json
 import os
-import struct
 import subprocess
 import sys
 import tempfile
 import time
-import zlib
 
 
 class Browser:
@@ -98,43 +98,49 @@ class Browser:
         self.proc.wait(timeout=30)
 
 
-def png_pixels(data):
-    """(width, height, rows of RGB(A) bytes, bytes per pixel) of an 8-bit PNG."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, width = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        pos += 12 + length
-        if kind == b"IHDR":
-            width, height, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
-            assert depth == 8 and ctype in (2, 6) and interlace == 0, (depth, ctype, interlace)
-            bpp = 3 if ctype == 2 else 4
-        elif kind == b"IDAT":
-            idat += body
-    raw = zlib.decompress(idat)
-    stride = width * bpp
-    rows, prev, i = [], bytearray(stride), 0
-    for _ in range(height):
-        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
-        i += 1 + stride
-        for x in range(stride):
-            a = line[x - bpp] if x >= bpp else 0
-            b = prev[x]
-            c = prev[x - bpp] if x >= bpp else 0
-            if f == 1:
-                line[x] = (line[x] + a) & 255
-            elif f == 2:
-                line[x] = (line[x] + b) & 255
-            elif f == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
-        prev = line
-    return width, height, rows, bpp
+# Counts, for each box of BOXES, the pixels of the PNG (base64 PNG) that
+# are drawn (a channel under 200) and coloured (channels more than 48
+# apart), and gives the image's size: run in a blank page, whose canvas
+# decodes the image.
+COUNT = """(async () => {
+    const img = new Image();
+    img.src = 'data:image/png;base64,' + PNG;
+    await img.decode();
+    const [width, height] = [img.naturalWidth, img.naturalHeight];
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const g = canvas.getContext('2d');
+    g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, width, height).data;
+    const counts = BOXES.map(box => {
+        let drawn = 0, colored = 0;
+        const x0 = Math.trunc(box.x), y0 = Math.trunc(box.y);
+        const x1 = Math.min(x0 + Math.trunc(box.w), width), y1 = Math.min(y0 + Math.trunc(box.h), height);
+        for (let y = Math.max(y0, 0); y < y1; y++) {
+            for (let x = Math.max(x0, 0); x < x1; x++) {
+                const i = (y * width + x) * 4, r = d[i], gr = d[i + 1], b = d[i + 2];
+                if (r < 200 || gr < 200 || b < 200) drawn++;
+                if (Math.max(r, gr, b) - Math.min(r, gr, b) > 48) colored++;
+            }
+        }
+        return [drawn, colored];
+    });
+    return JSON.stringify({size: [width, height], counts: counts});
+})()"""
+
+
+def count_pixels(b, png, boxes):
+    """COUNT's answer for the base64 PNG `png` and the chart boxes `boxes`."""
+    target = b.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = b.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    expr = "const PNG = %s, BOXES = %s; %s" % (json.dumps(png), json.dumps(boxes), COUNT)
+    # (A block of its own: the declarations stay out of the page's scope.)
+    answer = b.call("Runtime.evaluate", {"expression": "{" + expr + "}", "awaitPromise": True,
+                                         "returnByValue": True}, session=session)
+    if "exceptionDetails" in answer:
+        raise SystemExit(f"counting the pixels: {answer['exceptionDetails']}")
+    return json.loads(answer["result"]["value"])
 
 
 def main():
@@ -164,16 +170,17 @@ def main():
                         x: b.x - r.x, y: b.y - r.y, w: b.width, h: b.height}; });
             return {id: f.id, x: r.x + scrollX, y: r.y + scrollY, w: r.width, h: r.height, texts: texts}; }))""",
                                             "returnByValue": True}, session=session)["result"]["value"]
-        png = base64.b64decode(b.call("Page.captureScreenshot",
-                                      {"format": "png", "captureBeyondViewport": True},
-                                      session=session)["data"])
+        png = b.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True},
+                     session=session)["data"]
         time.sleep(0.2)
         # Events that arrived since: errors and requests.
         b.call("Runtime.evaluate", {"expression": "1"}, session=session)
+        boxes = json.loads(boxes)
+        counted = count_pixels(b, png, boxes)
     finally:
         b.close()
     with open(shot, "wb") as f:
-        f.write(png)
+        f.write(base64.b64decode(png))
     errors, requests = [], []
     for e in b.events:
         m, p = e.get("method"), e.get("params", {})
@@ -187,19 +194,9 @@ def main():
             errors.append(f"load failed: {p.get('errorText')}")
         elif m == "Network.requestWillBeSent" and p["request"]["url"] != url:
             requests.append(p["request"]["url"])
-    width, height, rows, bpp = png_pixels(png)
+    width, height = counted["size"]
     charts = {}
-    for box in json.loads(boxes):
-        drawn = colored = 0
-        x0, y0 = int(box["x"]), int(box["y"])
-        for y in range(max(y0, 0), min(y0 + int(box["h"]), height)):
-            row = rows[y]
-            for x in range(max(x0, 0), min(x0 + int(box["w"]), width)):
-                r, g, bl = row[x * bpp], row[x * bpp + 1], row[x * bpp + 2]
-                if r < 200 or g < 200 or bl < 200:
-                    drawn += 1
-                if max(r, g, bl) - min(r, g, bl) > 48:
-                    colored += 1
+    for box, (drawn, colored) in zip(boxes, counted["counts"]):
         charts[box["id"]] = {"drawn": drawn, "colored": colored, "area": int(box["w"]) * int(box["h"]),
                              "width": box["w"], "height": box["h"], "texts": box["texts"]}
     print(json.dumps({"errors": errors, "requests": requests, "size": [width, height], "charts": charts}))
