@@ -12,8 +12,8 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::require::{Need, require};
 use super::tmp;
@@ -170,7 +170,7 @@ fn start() -> Result<Cluster, String> {
     let bindir = bindir().ok_or(
         "no PostgreSQL server programs found (pg_config --bindir, /usr/lib/postgresql/*/bin)",
     )?;
-    start_in(&bindir, &root.join("cluster"), pick_port(), true)
+    start_in(&bindir, &root.join("cluster"), pick_port(), true, ("", ""))
 }
 
 /// A throwaway server of the reference PostgreSQL `major` (17, 18 or 19, see
@@ -195,7 +195,7 @@ pub(crate) fn server(major: u32) -> Option<&'static Cluster> {
         let main = cluster();
         let dir = tmp::root().path.join(format!("cluster-{major}"));
         let port = main.port.wrapping_add(500 + u16::try_from(major).unwrap_or(0));
-        Some(start_in(&bindir, &dir, port, false))
+        Some(start_in(&bindir, &dir, port, false, ("", "")))
     });
     match started {
         Some(Ok(c)) => Some(c),
@@ -204,40 +204,82 @@ pub(crate) fn server(major: u32) -> Option<&'static Cluster> {
     }
 }
 
-/// Run `initdb` of `bindir` into `dir/data` and start a server with its
-/// socket in `dir`. With `main`, the watchdog's stop script is (re)written
-/// for it; otherwise a line stopping it is appended (the main cluster is
-/// started first, so the script exists).
-fn start_in(bindir: &Path, dir: &Path, port: u16, main: bool) -> Result<Cluster, String> {
+/// Give `dir/data` a new cluster of `bindir` (see [`new_data_dir`]), with
+/// the lines `hba` added to its pg_hba.conf, and start a server on it with
+/// its socket in `dir` and the options `more` besides the usual ones.
+/// With `main`, the watchdog's stop script is
+/// (re)written for it; otherwise a line stopping it is appended (the main
+/// cluster is started first, so the script exists).
+fn start_in(
+    bindir: &Path,
+    dir: &Path,
+    port: u16,
+    main: bool,
+    (more, hba): (&str, &str),
+) -> Result<Cluster, String> {
     let bindir = bindir.to_path_buf();
     let dir = dir.to_path_buf();
     std::fs::create_dir_all(&dir).map_err(|e| format!("mkdir {}: {e}", dir.display()))?;
     tmp::set_mode(&dir, 0o755);
     give_to_server_user(&dir)?;
     let data = dir.join("data");
-
-    let mut initdb = as_owner(&bindir.join("initdb"));
-    initdb.arg("-D").arg(&data).args([
-        "--locale=C",
-        "-E",
-        "UTF8",
-        "-U",
-        "postgres",
-        "--auth=trust",
-        "--no-sync",
-    ]);
-    run_checked(initdb, "initdb")?;
+    new_data_dir(&bindir, &data)?;
+    if !hba.is_empty() {
+        use std::io::Write;
+        let path = data.join("pg_hba.conf");
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(hba.as_bytes()))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
 
     stop_at_exit(&bindir, &data, main)?;
 
     let mut c = Cluster { bindir, dir, port, server_version: String::new(), server_version_num: 0 };
-    c.pg_ctl_start()?;
+    c.pg_ctl_start_with(more)?;
     c.server_version =
         c.psql("postgres", "show server_version")?.trim_end_matches('\0').to_string();
     let num = c.psql("postgres", "show server_version_num")?;
     c.server_version_num =
         num.trim_end_matches('\0').parse().map_err(|_| format!("server_version_num is {num:?}"))?;
     Ok(c)
+}
+
+/// A new cluster in `data`: a copy of the one `initdb` of `bindir` made
+/// in the scratch root the first time this process needed one of that
+/// version (every server here is initialized alike, and a copy takes a
+/// tenth of initdb's time, which the servers of the timing tests, started
+/// one after another, added up).
+fn new_data_dir(bindir: &Path, data: &Path) -> Result<(), String> {
+    static TEMPLATES: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
+    let template = {
+        let mut made = TEMPLATES.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, t)) = made.iter().find(|(b, _)| b == bindir) {
+            t.clone()
+        } else {
+            let dir = tmp::root().path.join(format!("template-{}", made.len()));
+            std::fs::create_dir_all(&dir).map_err(|e| format!("mkdir {}: {e}", dir.display()))?;
+            give_to_server_user(&dir)?;
+            let t = dir.join("data");
+            let mut initdb = as_owner(&bindir.join("initdb"));
+            initdb.arg("-D").arg(&t).args([
+                "--locale=C",
+                "-E",
+                "UTF8",
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--no-sync",
+            ]);
+            run_checked(initdb, "initdb")?;
+            made.push((bindir.to_path_buf(), t.clone()));
+            t
+        }
+    };
+    let mut cp = as_owner(Path::new("cp"));
+    cp.arg("-a").arg(&template).arg(data);
+    run_checked(cp, "cp -a of the initdb template").map(drop)
 }
 
 /// Has the watchdog stop the server of `data` when the test process
@@ -282,11 +324,17 @@ pub(crate) fn extra_port() -> u16 {
 /// A second, separate server for a test that stops and restarts it (the
 /// shared one must stay up). It is stopped by the watchdog at exit too.
 pub(crate) fn extra_cluster(name: &str) -> &'static Cluster {
+    extra_cluster_with(name, ("", ""))
+}
+
+/// [`extra_cluster`] started with the server options `setup.0` and the
+/// pg_hba.conf lines `setup.1` besides the usual ones.
+fn extra_cluster_with(name: &str, setup: (&str, &str)) -> &'static Cluster {
     // The main cluster writes the stop script; make sure it exists first.
     let main = cluster();
     let dir = tmp::root().path.join(format!("cluster-{name}"));
     let port = extra_port();
-    let c = start_in(&main.bindir, &dir, port, false)
+    let c = start_in(&main.bindir, &dir, port, false, setup)
         .unwrap_or_else(|e| panic!("cannot start extra cluster {name}: {e}"));
     Box::leak(Box::new(c))
 }
@@ -295,16 +343,10 @@ pub(crate) fn extra_cluster(name: &str) -> &'static Cluster {
 /// each connection, and trusts clients from 10.0.0.0/8 (the shard test's network namespaces
 /// reach it over veth pairs). Stopped by the watchdog at exit too.
 pub(crate) fn tcp_cluster(name: &str) -> &'static Cluster {
-    let c = extra_cluster(name);
-    let hba = c.dir.join("data").join("pg_hba.conf");
-    let mut text =
-        std::fs::read_to_string(&hba).unwrap_or_else(|e| panic!("read pg_hba.conf: {e}"));
-    text.push_str("host all all 10.0.0.0/8 trust\n");
-    std::fs::write(&hba, text).unwrap_or_else(|e| panic!("write pg_hba.conf: {e}"));
-    c.stop_immediate().unwrap_or_else(|e| panic!("stop {name}: {e}"));
-    c.pg_ctl_start_with("-c listen_addresses=* -c log_connections=on")
-        .unwrap_or_else(|e| panic!("start {name}: {e}"));
-    c
+    extra_cluster_with(
+        name,
+        ("-c listen_addresses=* -c log_connections=on", "host all all 10.0.0.0/8 trust\n"),
+    )
 }
 
 /// A separate server that loads pg_stat_statements (statements counted
@@ -313,13 +355,9 @@ pub(crate) fn tcp_cluster(name: &str) -> &'static Cluster {
 pub(crate) fn stats_cluster() -> &'static Cluster {
     static STATS: OnceLock<&'static Cluster> = OnceLock::new();
     STATS.get_or_init(|| {
-        let c = extra_cluster("stats");
-        c.stop_immediate().unwrap_or_else(|e| panic!("stop stats: {e}"));
-        c.pg_ctl_start_with(
-            "-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on",
-        )
-        .unwrap_or_else(|e| panic!("start stats: {e}"));
-        c
+        let opts =
+            "-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on";
+        extra_cluster_with("stats", (opts, ""))
     })
 }
 
@@ -342,15 +380,8 @@ pub(crate) fn own_server(major: u32, name: &str, more: &str) -> Option<&'static 
         return None;
     };
     let dir = tmp::root().path.join(format!("cluster-{name}"));
-    let c = start_in(&bindir, &dir, extra_port(), false)
+    let c = start_in(&bindir, &dir, extra_port(), false, (more, ""))
         .unwrap_or_else(|e| panic!("cannot start server {name}: {e}"));
-    if !more.is_empty() {
-        // A clean stop: no crash recovery (and its checkpoint) at the start.
-        let mut pg_ctl = as_owner(&c.bindir.join("pg_ctl"));
-        pg_ctl.arg("-D").arg(c.dir.join("data")).args(["-m", "fast", "-w", "-s", "stop"]);
-        run_checked(pg_ctl, "pg_ctl stop").unwrap_or_else(|e| panic!("stop {name}: {e}"));
-        c.pg_ctl_start_with(more).unwrap_or_else(|e| panic!("start {name}: {e}"));
-    }
     Some(Box::leak(Box::new(c)))
 }
 
@@ -623,10 +654,7 @@ pub(crate) fn literal(s: &str) -> String {
 pub(crate) fn durable_cluster() -> &'static Cluster {
     static DURABLE: OnceLock<&'static Cluster> = OnceLock::new();
     DURABLE.get_or_init(|| {
-        let c = extra_cluster("durable");
-        c.stop_immediate().unwrap_or_else(|e| panic!("stop durable: {e}"));
-        c.pg_ctl_start_with("-c fsync=on -c commit_delay=20000 -c commit_siblings=0")
-            .unwrap_or_else(|e| panic!("start durable: {e}"));
-        c
+        let opts = "-c fsync=on -c commit_delay=20000 -c commit_siblings=0";
+        extra_cluster_with("durable", (opts, ""))
     })
 }
