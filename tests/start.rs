@@ -185,7 +185,9 @@ fn progress_counts_from_the_runs_own_start_after_a_past_start_at() {
 }
 
 /// C prints the report of the `-T` deadline once the clients' last
-/// transactions end after it; so does pgbench-rs, for one thread and two.
+/// transactions end after it; so does pgbench-rs, for one thread and two,
+/// three runs of each at once (three chances for the last transactions
+/// to end in any order around the deadline, in the time of one run).
 /// (C itself is not asserted here: its alarm counts from before its
 /// threads start, so on a loaded machine it may miss that report.)
 #[test]
@@ -199,8 +201,9 @@ fn the_last_progress_line_of_a_timed_run_is_printed() {
         let run =
             Pgbench::new(["-n", "-S", "-T", "2", "-P", "1", "-c", "2", "-j", threads, &db.name])
                 .label("last-progress");
-        for _ in 0..3 {
-            let out = run.run_under_test();
+        let runs: Vec<_> = (0..3).map(|_| run.spawn_under_test()).collect();
+        for r in runs {
+            let out = r.finish();
             ok(&out, "-T 2 -P 1");
             assert!(
                 reports_each_second(&out.stderr, "progress: ", 2),
