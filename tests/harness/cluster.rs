@@ -1,6 +1,7 @@
 //! One throwaway PostgreSQL server per test process, started lazily.
 //!
-//! `cluster()` runs `initdb` into the scratch root and starts `postgres`
+//! `cluster()` makes a cluster in the scratch root (a copy of the one
+//! `initdb` each version gets per process) and starts `postgres`
 //! listening only on a Unix socket in that directory (no TCP), with fsync and
 //! friends off. As root, every server command runs as the `postgres` OS user
 //! (`runuser -u postgres --`), because initdb refuses to run as root. The
