@@ -392,10 +392,44 @@ fn reconnections(doc: &Value) -> (f64, f64) {
     (end, last)
 }
 
+/// The merged document's notes are the shards' put together: their
+/// losses and connections made again one after the other, their counts
+/// added bucket by bucket from the merged origin (a shard's moved by the
+/// nearest whole number of buckets).
+fn check_merged_notes(merged: &Value, shards: &[Value]) {
+    let log = |d: &Value, key: &str| -> Vec<Value> {
+        d["outage_log"][key].as_array().cloned().unwrap_or_else(|| panic!("no {key}: {d}"))
+    };
+    let int = |d: &Value, key: &str| -> i64 {
+        d["outage_log"][key].as_i64().unwrap_or_else(|| panic!("no {key}: {d}"))
+    };
+    for key in ["lost_us", "back_us"] {
+        let joined: Vec<Value> = shards.iter().flat_map(|d| log(d, key)).collect();
+        assert_eq!(log(merged, key), joined, "outage_log.{key}");
+    }
+    let (origin, bucket) = (int(merged, "origin_us"), int(merged, "bucket_us"));
+    let mut sum: Vec<i64> = Vec::new();
+    for d in shards {
+        let offset = (int(d, "origin_us") - origin + bucket / 2).div_euclid(bucket);
+        for (i, n) in log(d, "counts").iter().enumerate() {
+            let Ok(at) = usize::try_from(i64::try_from(i).unwrap_or(i64::MAX) + offset) else {
+                continue;
+            };
+            if at >= sum.len() {
+                sum.resize(at + 1, 0);
+            }
+            sum[at] += n.as_i64().unwrap_or_else(|| panic!("a count: {n}"));
+        }
+    }
+    let counts: Vec<i64> = log(merged, "counts").iter().filter_map(Value::as_i64).collect();
+    assert_eq!(counts, sum, "outage_log.counts");
+}
+
 /// One restart of the server, seen by a run and, at the same time, by the
 /// same run split over two shards (`--shard`, one `--start-at`, merged
 /// with `--merge`): the merged run reports the outages the run unsharded
-/// reports, by the same algorithm on the shards' notes: as many, and each
+/// reports, by the same algorithm on the shards' notes (which it keeps,
+/// put together exactly: [`check_merged_notes`]): as many, and each
 /// one's throughput back at the same step of the 100 ms grid both measure
 /// recovery on, give or take how far apart the two saw their clients come
 /// back. Under `-R` and one `--random-seed` both run the same schedule
@@ -452,6 +486,9 @@ fn a_restart_merged_from_two_shards_is_the_restart_of_the_run_unsharded() {
     assert_eq!(merged.status, Status::Exit(0), "{}", merged.stderr);
     assert_eq!(report_count(&merged.stdout, "number of outages: "), 1, "{}", merged.stdout);
     let m: Value = serde_json::from_str(&merged.read_file("m.json")).expect("m.json");
+    let shards: Vec<Value> =
+        docs[1..].iter().map(|d| serde_json::from_str(d).expect("a shard's JSON")).collect();
+    check_merged_notes(&m, &shards);
     let (whole_back, merged_back) = (recoveries(&whole), recoveries(&m));
     eprintln!(
         "restart-shards: back at {whole_back:?} unsharded, {merged_back:?} merged; clients \
