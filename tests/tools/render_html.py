@@ -16,6 +16,7 @@ Usage: render_html.py CHROMIUM PAGE.html SCREENSHOT.png
 import base64
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -91,11 +92,18 @@ class Browser:
             self.events.append(msg)
 
     def close(self):
+        """Closes the browser (killed if it does not end) and removes its
+        profile directory."""
         try:
             self.call("Browser.close", timeout=10)
         except SystemExit:
             pass
-        self.proc.wait(timeout=30)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
 
 
 # Counts, for each box of BOXES, the pixels of the PNG (base64 PNG) that
