@@ -17,9 +17,36 @@ pub(crate) const SIGNIFICANT_DIGITS: u8 = 3;
 /// usual latencies records without ever growing (90 kB of counts).
 const INITIAL_HIGHEST_US: u64 = 1_000_000;
 
-/// A distribution of durations in microseconds.
+/// A distribution of durations in microseconds. Its counts are allocated
+/// when the first value is recorded or added (a distribution that never
+/// gets one, such as the lags of a run without `-R`, costs nothing); it
+/// reads, encodes and merges as the empty histogram it stands for.
 #[derive(Clone, Debug)]
-pub(crate) struct Hist(Histogram<u64>);
+pub(crate) struct Hist(Option<Histogram<u64>>);
+
+/// An empty histogram with the bounds every [`Hist`] starts from.
+fn fresh() -> Histogram<u64> {
+    // The bounds and three significant digits are valid, so creating
+    // cannot fail.
+    match Histogram::new_with_bounds(1, INITIAL_HIGHEST_US, SIGNIFICANT_DIGITS) {
+        Ok(mut h) => {
+            h.auto(true);
+            h
+        }
+        Err(_) => unreachable!("valid histogram bounds"),
+    }
+}
+
+/// [`Hist::to_bytes`] of an empty [`Hist`], made once.
+fn empty_bytes() -> &'static [u8] {
+    static EMPTY: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(|| {
+        let mut out = Vec::new();
+        // Writing to a vector cannot fail.
+        let _ = V2Serializer::new().serialize(&fresh(), &mut out);
+        out
+    })
+}
 
 /// A histogram could not be decoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,8 +90,13 @@ impl Packer {
     /// its allocation kept).
     pub(crate) fn pack(&mut self, h: &Hist, out: &mut Vec<u8>) {
         out.clear();
-        // Writing to a vector cannot fail.
-        let _ = self.0.serialize(&h.0, out);
+        match &h.0 {
+            Some(h) => {
+                // Writing to a vector cannot fail.
+                let _ = self.0.serialize(h, out);
+            }
+            None => out.extend_from_slice(empty_bytes()),
+        }
     }
 }
 
@@ -75,17 +107,15 @@ impl Default for Hist {
 }
 
 impl Hist {
-    /// An empty distribution.
-    pub(crate) fn new() -> Self {
-        // The bounds and three significant digits are valid, so creating
-        // cannot fail.
-        match Histogram::new_with_bounds(1, INITIAL_HIGHEST_US, SIGNIFICANT_DIGITS) {
-            Ok(mut h) => {
-                h.auto(true);
-                Hist(h)
-            }
-            Err(_) => unreachable!("valid histogram bounds"),
-        }
+    /// An empty distribution (nothing allocated yet).
+    pub(crate) const fn new() -> Self {
+        Hist(None)
+    }
+
+    /// The counts, allocated on first use.
+    #[inline]
+    fn counts(&mut self) -> &mut Histogram<u64> {
+        self.0.get_or_insert_with(fresh)
     }
 
     /// Records a duration in microseconds (negative ones as 0: the cast
@@ -95,22 +125,26 @@ impl Hist {
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let v = us as u64;
         // An auto-resizing histogram refuses only values beyond 2^62 µs.
-        let _ = self.0.record(v);
+        let _ = self.counts().record(v);
     }
 
     /// Forgets every value, keeping the memory it grew to.
     pub(crate) fn clear(&mut self) {
-        self.0.reset();
+        if let Some(h) = &mut self.0 {
+            h.reset();
+        }
     }
 
     /// Adds every value of `other`.
     pub(crate) fn add(&mut self, other: &Hist) {
-        let _ = self.0.add(&other.0);
+        if let Some(o) = &other.0 {
+            let _ = self.counts().add(o);
+        }
     }
 
     /// Number of values recorded.
     pub(crate) fn count(&self) -> u64 {
-        self.0.len()
+        self.0.as_ref().map_or(0, Histogram::len)
     }
 
     /// The value below or at which `percentile` % of the values lie
@@ -118,20 +152,18 @@ impl Hist {
     /// equivalent to it at three digits), in microseconds; 0 when empty.
     #[cfg(test)]
     pub(crate) fn percentile(&self, percentile: f64) -> u64 {
-        if self.0.is_empty() {
-            return 0;
+        match &self.0 {
+            Some(h) if !h.is_empty() => h.value_at_quantile(percentile / 100.0),
+            _ => 0,
         }
-        self.0.value_at_quantile(percentile / 100.0)
     }
 
     /// The value at each of `percentiles` (HdrHistogram's quantile rule), in one pass over the
     /// histogram (a pass per percentile costs as much each).
     pub(crate) fn percentiles(&self, percentiles: &[f64]) -> Vec<u64> {
         let mut out = vec![0; percentiles.len()];
-        if self.0.is_empty() {
-            return out;
-        }
-        let total = self.0.len() as f64;
+        let Some(h) = self.0.as_ref().filter(|h| !h.is_empty()) else { return out };
+        let total = h.len() as f64;
         // The rank of each, as HdrHistogram's value_at_quantile counts it.
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
         let mut ranks: Vec<(u64, usize)> = percentiles
@@ -142,7 +174,7 @@ impl Hist {
         ranks.sort_unstable();
         let mut next = ranks.iter().peekable();
         let mut seen = 0u64;
-        for v in self.0.iter_recorded() {
+        for v in h.iter_recorded() {
             seen += v.count_since_last_iteration();
             while let Some(&&(rank, i)) = next.peek() {
                 if rank > seen {
@@ -161,21 +193,26 @@ impl Hist {
     /// The largest value recorded (at three digits), in microseconds.
     #[cfg(test)]
     pub(crate) fn max(&self) -> u64 {
-        if self.0.is_empty() { 0 } else { self.0.max() }
+        self.0.as_ref().filter(|h| !h.is_empty()).map_or(0, Histogram::max)
     }
 
     /// Each value bucket that holds something: (its highest value, µs;
     /// how many values it holds), in increasing order.
     pub(crate) fn buckets(&self) -> Vec<(u64, u64)> {
-        self.0.iter_recorded().map(|v| (v.value_iterated_to(), v.count_at_value())).collect()
+        let Some(h) = &self.0 else { return Vec::new() };
+        h.iter_recorded().map(|v| (v.value_iterated_to(), v.count_at_value())).collect()
     }
 
     /// The V2 compressed encoding (HdrHistogram's standard one).
     pub(crate) fn to_compressed(&self) -> Vec<u8> {
         let mut out = Vec::new();
+        let mut s = V2DeflateSerializer::new();
         // Writing to a vector fails only if the histogram cannot be
         // compressed, which an in-memory deflate never refuses.
-        let _ = V2DeflateSerializer::new().serialize(&self.0, &mut out);
+        let _ = match &self.0 {
+            Some(h) => s.serialize(h, &mut out),
+            None => s.serialize(&fresh(), &mut out),
+        };
         out
     }
 
@@ -183,9 +220,10 @@ impl Hist {
     /// varints, a few hundred bytes for a second of latencies, and much
     /// cheaper to make than [`Hist::to_compressed`] (no deflate state).
     pub(crate) fn to_bytes(&self) -> Vec<u8> {
+        let Some(h) = &self.0 else { return empty_bytes().to_vec() };
         let mut out = Vec::new();
         // Writing to a vector cannot fail.
-        let _ = V2Serializer::new().serialize(&self.0, &mut out);
+        let _ = V2Serializer::new().serialize(h, &mut out);
         out
     }
 
@@ -196,7 +234,7 @@ impl Hist {
             .deserialize(&mut &bytes[..])
             .map_err(|e| DecodeError(format!("{e:?}")))?;
         h.auto(true);
-        Ok(Hist(h))
+        Ok(Hist(Some(h)))
     }
 
     /// The V2 compressed encoding in base64, as HdrHistogram's libraries
@@ -234,6 +272,36 @@ mod tests {
             assert_eq!(out, h.to_bytes());
         }
         assert_eq!(Hist::from_bytes(&out).unwrap().count(), 5);
+    }
+
+    /// A distribution nothing was recorded in allocates nothing, adding
+    /// it changes nothing, and it encodes, decodes and reads as an empty
+    /// histogram with the bounds of one that was allocated.
+    #[test]
+    fn an_unused_distribution_is_the_empty_one() {
+        let mut none = Hist::new();
+        none.add(&Hist::new());
+        none.clear();
+        assert!(none.0.is_none());
+        let mut cleared = Hist::new();
+        cleared.record(10.0);
+        cleared.clear();
+        assert!(cleared.0.is_some());
+        assert_eq!(none.to_bytes(), cleared.to_bytes());
+        assert_eq!(none.to_compressed(), cleared.to_compressed());
+        let mut packed = vec![1, 2, 3];
+        Packer::default().pack(&none, &mut packed);
+        assert_eq!(packed, cleared.to_bytes());
+        let back = Hist::from_bytes(&none.to_bytes()).unwrap();
+        assert_eq!((back.count(), back.to_bytes()), (0, none.to_bytes()));
+        assert_eq!((none.count(), none.max(), none.buckets()), (0, 0, Vec::new()));
+        assert_eq!(none.percentiles(&[50.0, 100.0]), vec![0, 0]);
+        let mut h = Hist::new();
+        h.record(42.0);
+        h.add(&none);
+        assert_eq!((h.count(), h.max()), (1, 42));
+        none.add(&h);
+        assert_eq!(none.to_bytes(), h.to_bytes());
     }
 
     #[test]
