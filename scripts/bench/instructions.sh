@@ -65,31 +65,8 @@ db=pgbench_rs_instructions
 "$PSQL_BIN" -q -X -d postgres -c "drop database if exists $db" -c "create database $db" >/dev/null
 "$RS_BIN" -i -s 1 -q "$db" >/dev/null 2>&1
 
-# ir BIN N: the client's total instructions for -t N.
-ir() {
-    local d out
-    d=$(mktemp -d)
-    if ! valgrind --tool=callgrind --callgrind-out-file="$d/cg.out" --log-file="$d/vg.log" \
-        "$1" -n -S -M prepared -c 1 -t "$2" "$db" >"$d/out" 2>&1; then
-        echo "instructions.sh: $1 failed under valgrind:" >&2
-        cat "$d/out" "$d/vg.log" >&2
-        rm -rf "$d"
-        exit 1
-    fi
-    out=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$d/vg.log")
-    rm -rf "$d"
-    echo "$out"
-}
-
-short=$((T / 10))
-per_txn() {
-    local long short_ir
-    long=$(ir "$1" "$T")
-    short_ir=$(ir "$1" "$short")
-    awk -v a="$long" -v b="$short_ir" -v n=$((T - short)) 'BEGIN { printf "%.0f", (a - b) / n }'
-}
-
-bench_log "callgrind: C pgbench, $base_rev, this build (-t $T and -t $short each)"
+bench_log "callgrind: C pgbench, $base_rev, this build (-t $T and -t $((T / 10)) each)"
+per_txn() { bench_ir_per_txn instructions.sh "$T" "$1" "$db"; }
 c=$(per_txn "$C_BIN")
 base=$(per_txn "$base_bin")
 this=$(per_txn "$RS_BIN")
@@ -105,7 +82,6 @@ echo "instructions per transaction, -n -S -M prepared -c 1 (callgrind)"
 [ "$MARKDOWN" = 1 ] && echo
 row build instr/txn "vs $(git -C "$ROOT" rev-parse --short "$base_rev")" "vs C"
 [ "$MARKDOWN" = 1 ] && row --- ---: ---: ---:
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
-row "C pgbench" "$c" "$(ratio "$c" "$base")" "1.0000"
-row "pgbench-rs $(git -C "$ROOT" rev-parse --short "$base_rev")" "$base" "1.0000" "$(ratio "$base" "$c")"
-row "pgbench-rs (this build)" "$this" "$(ratio "$this" "$base")" "$(ratio "$this" "$c")"
+row "C pgbench" "$c" "$(bench_ratio "$c" "$base")" "1.0000"
+row "pgbench-rs $(git -C "$ROOT" rev-parse --short "$base_rev")" "$base" "1.0000" "$(bench_ratio "$base" "$c")"
+row "pgbench-rs (this build)" "$this" "$(bench_ratio "$this" "$base")" "$(bench_ratio "$this" "$c")"

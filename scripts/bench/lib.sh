@@ -9,6 +9,13 @@
 # and the server (if started here) is stopped on exit.
 #
 # Tools: perf (syscall counts), valgrind (instruction counts), time, strace.
+#
+# bench_ir_per_txn NAME T BIN DB ARGS...
+#                       instructions per transaction of `BIN -n -S -M
+#                       prepared -c 1 ARGS... DB` under callgrind: (Ir at -t T
+#                       - Ir at -t T/10) / (T - T/10), which cancels start-up
+#                       and connection; NAME is the script's, for messages.
+# bench_ratio A B       A / B to four decimals.
 
 set -euo pipefail
 
@@ -122,3 +129,30 @@ bench_setup() {
     ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
     bench_start_server
 }
+
+# bench_ir NAME N BIN DB ARGS...: the client's total instructions for -t N.
+bench_ir() {
+    local name=$1 n=$2 bin=$3 db=$4 d out
+    shift 4
+    d=$(mktemp -d)
+    if ! valgrind --tool=callgrind --callgrind-out-file="$d/cg.out" --log-file="$d/vg.log" \
+        "$bin" -n -S -M prepared -c 1 -t "$n" "$@" "$db" >"$d/out" 2>&1; then
+        echo "$name: $bin $* failed under valgrind:" >&2
+        cat "$d/out" "$d/vg.log" >&2
+        rm -rf "$d"
+        exit 1
+    fi
+    out=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$d/vg.log")
+    rm -rf "$d"
+    echo "$out"
+}
+
+bench_ir_per_txn() {
+    local name=$1 t=$2 bin=$3 db=$4 long short
+    shift 4
+    long=$(bench_ir "$name" "$t" "$bin" "$db" "$@")
+    short=$(bench_ir "$name" $((t / 10)) "$bin" "$db" "$@")
+    awk -v a="$long" -v b="$short" -v n=$((t - t / 10)) 'BEGIN { printf "%.0f", (a - b) / n }'
+}
+
+bench_ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }

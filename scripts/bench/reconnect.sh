@@ -34,32 +34,8 @@ db=pgbench_rs_reconnect
 "$PSQL_BIN" -q -X -d postgres -c "drop database if exists $db" -c "create database $db" >/dev/null
 "$RS_BIN" -i -s 1 -q "$db" >/dev/null 2>&1
 
-# ir BIN N ARGS...: the client's total instructions for -t N.
-ir() {
-    local bin=$1 n=$2 d out
-    shift 2
-    d=$(mktemp -d)
-    if ! valgrind --tool=callgrind --callgrind-out-file="$d/cg.out" --log-file="$d/vg.log" \
-        "$bin" -n -S -M prepared -c 1 -t "$n" "$@" "$db" >"$d/out" 2>&1; then
-        echo "reconnect.sh: $bin $* failed under valgrind:" >&2
-        cat "$d/out" "$d/vg.log" >&2
-        rm -rf "$d"
-        exit 1
-    fi
-    out=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$d/vg.log")
-    rm -rf "$d"
-    echo "$out"
-}
-
-short=$((T / 10))
-per_txn() {
-    local long short_ir
-    long=$(ir "$1" "$T" "${@:2}")
-    short_ir=$(ir "$1" "$short" "${@:2}")
-    awk -v a="$long" -v b="$short_ir" -v n=$((T - short)) 'BEGIN { printf "%.0f", (a - b) / n }'
-}
-
-bench_log "callgrind: -t $T and -t $short of each"
+bench_log "callgrind: -t $T and -t $((T / 10)) of each"
+per_txn() { bench_ir_per_txn reconnect.sh "$T" "$1" "$db" "${@:2}"; }
 c=$(per_txn "$C_BIN")
 plain=$(per_txn "$RS_BIN")
 reconnect=$(per_txn "$RS_BIN" --reconnect)
@@ -78,10 +54,9 @@ echo "instructions per transaction, -n -S -M prepared -c 1 (callgrind)"
 [ "$MARKDOWN" = 1 ] && echo
 row run instr/txn "added" "vs C"
 [ "$MARKDOWN" = 1 ] && row --- ---: ---: ---:
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", a / b }'; }
 row "C pgbench" "$c" "" "1.0000"
-row "pgbench-rs" "$plain" "" "$(ratio "$plain" "$c")"
-row "pgbench-rs --reconnect" "$reconnect" "$((reconnect - plain))" "$(ratio "$reconnect" "$c")"
+row "pgbench-rs" "$plain" "" "$(bench_ratio "$plain" "$c")"
+row "pgbench-rs --reconnect" "$reconnect" "$((reconnect - plain))" "$(bench_ratio "$reconnect" "$c")"
 row "C pgbench -R 1000000" "$c_rate" "" "1.0000"
-row "pgbench-rs -R 1000000" "$rate" "" "$(ratio "$rate" "$c_rate")"
-row "pgbench-rs --rate-profile=0:1000000" "$profile" "$((profile - rate))" "$(ratio "$profile" "$c_rate")"
+row "pgbench-rs -R 1000000" "$rate" "" "$(bench_ratio "$rate" "$c_rate")"
+row "pgbench-rs --rate-profile=0:1000000" "$profile" "$((profile - rate))" "$(bench_ratio "$profile" "$c_rate")"
