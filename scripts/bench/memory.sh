@@ -9,12 +9,14 @@
 # (its RSS, from /proc, when it had run as long as the short one and a
 # second before its end), which the spread of RSS between processes and
 # the report's work at the end do not move; and the growth of the JSON
-# report per second, which is what a second of the series holds. About
-# 13 minutes for one round, 9 more for each further one.
+# report per second, which is what a second of the series holds. With
+# --rate R every run is under -R R: at a rate every -j reaches, their
+# seconds hold alike, and what is left between them is -j's. About 13
+# minutes for one round, 9 more for each further one.
 #
 #   scripts/bench/memory.sh [-c N] [--jobs J,...] [--short S] [--long S]
-#                           [--scale N] [--rounds N] [--no-init] [--quick]
-#                           [--markdown]
+#                           [--scale N] [--rounds N] [--rate R] [--no-init]
+#                           [--quick] [--markdown]
 #
 # Starts a throwaway server unless PGHOST/PGPORT point at one.
 . "$(dirname "$0")/lib.sh"

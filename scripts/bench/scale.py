@@ -60,6 +60,7 @@ def cmd_memory(argv):
     ap.add_argument("--scale", type=int, default=10)
     ap.add_argument("--no-init", action="store_true")
     ap.add_argument("--rounds", type=int, default=1, help="runs of each, alternated; the median RSS is kept")
+    ap.add_argument("--rate", type=int, help="-R for every run: at a rate every -j reaches, their seconds hold alike")
     ap.add_argument("--quick", action="store_true", help="-T 3 and 13, scale 1")
     ap.add_argument("--markdown", action="store_true")
     a = ap.parse_args(argv)
@@ -84,6 +85,7 @@ def cmd_memory(argv):
             for _ in range(max(a.rounds, 1)):
                 for j in jobs:
                     base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)]
+                    base += ["-R", str(a.rate)] if a.rate else []
                     base += ["-P", "1"] if progress else []
                     for t in (a.short, a.long):
                         args = base + ["-T", str(t), "--report-json=r.json"]
@@ -106,19 +108,21 @@ def cmd_memory(argv):
                     in_run[(progress, j)] = w
                 size = {t: statistics.median(sizes[(j, t)]) for t in (a.short, a.long)}
                 report[(progress, j)] = (size[a.long] - size[a.short]) / (a.long - a.short)
-                label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")
+                label = f"-c {a.clients} -j {j}" + (f" -R {a.rate}" if a.rate else "") + (" -P 1" if progress else "")
                 rows.append([label, "pgbench-rs --report-json", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt(g, 1), "-" if w is None else fmt(w, 1), fmt(report[(progress, j)], 1)])
             # C pgbench, which keeps no distributions, for reference.
             j = jobs[0]
-            base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)] + (["-P", "1"] if progress else [])
+            base = ["-n", "-S", "-M", "prepared", "-c", str(a.clients), "-j", str(j)]
+            base += (["-R", str(a.rate)] if a.rate else []) + (["-P", "1"] if progress else [])
             rss = {}
             for t in (a.short, a.long):
                 log(f"C pgbench {' '.join(base)} -T {t}")
                 r = ensure_ok(run_plain(C, base + ["-T", str(t)], cwd=cwd, timeout=t + 600), C)
                 rss[t] = r.maxrss_kb
-            label = f"-c {a.clients} -j {j}" + (" -P 1" if progress else "")
+            label = f"-c {a.clients} -j {j}" + (f" -R {a.rate}" if a.rate else "") + (" -P 1" if progress else "")
             rows.append([label, "C pgbench", fmt(rss[a.short] / 1024, 1), fmt(rss[a.long] / 1024, 1), fmt((rss[a.long] - rss[a.short]) / (a.long - a.short), 1), "-", "-"])
-    print(f"# Peak RSS against the run's length: -S -M prepared, -T {a.short} and -T {a.long}")
+    rate = f", -R {a.rate}" if a.rate else ""
+    print(f"# Peak RSS against the run's length: -S -M prepared{rate}, -T {a.short} and -T {a.long}")
     print_facts(facts, a.markdown)
     headers = ["run", "binary", f"RSS -T {a.short} MB", f"RSS -T {a.long} MB", "growth kB/s", "in the run kB/s", "JSON kB/s"]
     print_table(headers, rows, a.markdown, ["l", "l", "r", "r", "r", "r", "r"])
@@ -140,7 +144,7 @@ def cmd_memory(argv):
     print("growth = (peak RSS of the long run - of the short run) / the seconds between them: what a second of run costs,")
     print("the per-second series of the report (one merged interval per second, whatever -j) and the report document written from it;")
     print("in the run = (the long run's RSS a second before its end - when it had run as long as the short one) / the seconds")
-    print("between: the same within one process, without the spread between processes (about 1 MB at -j 32) or the report's work;")
+    print("between: the same within one process, without the spread between processes (0.1 to 0.3 MB: the code pages a run touched) or the report's work;")
     print("JSON = (the long run's --report-json size - the short run's) / the seconds between: how much a second of the series")
     print("holds, which depends on how spread that second's latencies are (wider at -j 32 than at -j 4 on a small machine);")
     print("in the run per kB of JSON = the two divided: what a second costs for what it holds, which -j should not move.")
