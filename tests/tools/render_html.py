@@ -35,14 +35,19 @@ class Browser:
             r, w = os.dup(to_child_r), os.dup(from_child_w)
             os.dup2(r, 3)
             os.dup2(w, 4)
-        self.proc = subprocess.Popen(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-             "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-             "--user-data-dir=" + self.profile, "--remote-debugging-pipe", "about:blank"],
-            # (close_fds would close 3 and 4 again after preexec_fn.)
-            preexec_fn=fds, close_fds=False,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            self.proc = subprocess.Popen(
+                [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--no-default-browser-check", "--disable-extensions",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--hide-scrollbars", "--user-data-dir=" + self.profile, "--remote-debugging-pipe",
+                 "about:blank"],
+                # (close_fds would close 3 and 4 again after preexec_fn.)
+                preexec_fn=fds, close_fds=False,
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        except OSError:
+            shutil.rmtree(self.profile, ignore_errors=True)
+            raise
         os.close(to_child_r)
         os.close(from_child_w)
         self.buf = b""
