@@ -5,11 +5,11 @@
 # the registry. Crates that no build of ours compiles are kept as stubs:
 # their Cargo.toml stays (Cargo's resolver reads it for every target), their
 # sources and bundled import libraries go. They are the crates of platforms
-# pgbench-rs does not support (Windows, Hermit, MSVC's vcpkg), and crates
+# pgbench-rs does not support (Windows, Hermit, Redox, MSVC's vcpkg), and crates
 # the lock file names only because of dependencies no target enables:
-# serde_json and serde_core pin serde and serde_derive (and with it syn,
-# proc-macro2, quote, unicode-ident) under `cfg(any())`, and zlib-rs is an
-# optional backend of flate2 that hdrhistogram does not ask for. Run
+# zlib-rs is an optional backend of flate2 that no build asks for;
+# redox_syscall (and bitflags, which only it uses) is parking_lot_core's
+# on Redox. Run
 # through `make vendor` (it needs the registry; the build then does not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 rm -rf vendor
 cargo vendor --locked --versioned-dirs vendor >/dev/null
 
-stub_patterns='^(winapi|winapi-i686-pc-windows-gnu|winapi-x86_64-pc-windows-gnu|windows-sys|windows-targets|windows_[a-z0-9_]+|windows-link|vcpkg|hermit-abi|serde|serde_derive|syn|proc-macro2|quote|unicode-ident|zlib-rs)-[0-9]'
+stub_patterns='^(winapi|winapi-i686-pc-windows-gnu|winapi-x86_64-pc-windows-gnu|windows-sys|windows-targets|windows_[a-z0-9_]+|windows-link|vcpkg|hermit-abi|redox_syscall|bitflags|zlib-rs)-[0-9]'
 for dir in vendor/*/; do
     name=$(basename "$dir")
     [[ $name =~ $stub_patterns ]] || continue
