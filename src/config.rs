@@ -56,6 +56,11 @@ impl ReportFiles {
         ];
         named.into_iter().filter_map(|(option, file)| Some((option, file.as_deref()?))).collect()
     }
+
+    /// Whether a report file is asked for.
+    pub(crate) fn any(&self) -> bool {
+        self.json.is_some() || self.html.is_some() || self.csv.is_some()
+    }
 }
 
 /// What `--compare` reads, writes and checks.
@@ -104,8 +109,10 @@ impl Shard {
     }
 }
 
-/// How `pgbench_accounts` is partitioned (`--partition-method`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How `pgbench_accounts` is partitioned (`--partition-method`); a
+/// document names it as C's DDL does (`none`, `range`, `hash`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub(crate) enum PartitionMethod {
     /// Not partitioned.
     None,
@@ -219,7 +226,30 @@ pub(crate) struct Extensions {
     /// `--server-stats[=SECONDS]`: the server's statistics sampled every
     /// this many seconds (none: not sampled).
     pub(crate) server_stats_s: Option<i32>,
+    /// `--metrics-listen` (with `--metrics-linger`): the live metrics'
+    /// endpoint.
+    pub(crate) metrics: Option<MetricsConfig>,
+    /// `--metrics-linger` as given (checked with `--metrics-listen`).
+    pub(crate) metrics_linger_s: Option<u32>,
+    /// `--client-stats`: the client's threads measure themselves, and the
+    /// text report and `-P` lines show it.
+    pub(crate) client_stats: bool,
 }
+
+/// `--metrics-listen=[HOST:]PORT` and `--metrics-linger=SECONDS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MetricsConfig {
+    /// The host (the loopback, `127.0.0.1`, when none is given).
+    pub(crate) host: String,
+    /// The port (0: one the system chooses, which pgbench-rs prints).
+    pub(crate) port: u16,
+    /// How long the endpoint stays up after the run's report, s.
+    pub(crate) linger_s: u32,
+}
+
+/// `--metrics-linger`'s default: a scrape every 15 s, Prometheus'
+/// usual interval, still sees the run's last values.
+pub(crate) const DEFAULT_METRICS_LINGER_S: u32 = 15;
 
 /// `--reconnect` and its limits (`--reconnect-backoff`,
 /// `--reconnect-timeout`).
@@ -246,11 +276,19 @@ impl Extensions {
     /// Whether latency distributions are recorded (some output shows them).
     pub(crate) fn distributions(&self) -> bool {
         self.latency_percentiles.is_some()
+            || self.metrics.is_some()
             || self.repeat.is_some()
             || self.sweep_clients.is_some()
-            || self.reports.json.is_some()
-            || self.reports.html.is_some()
-            || self.reports.csv.is_some()
+            || self.reports.any()
+    }
+
+    /// Whether the client's threads measure themselves (some output of
+    /// pgbench-rs's shows it: never on a command line C pgbench accepts).
+    pub(crate) fn client_measured(&self) -> bool {
+        self.client_stats
+            || self.reports.any()
+            || self.repeat.is_some()
+            || self.sweep_clients.is_some()
     }
 
     /// The percentiles the JSON report gives: the default ones and those

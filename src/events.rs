@@ -8,7 +8,9 @@
 //! Events: `measuring T` when the measurement starts (every thread
 //! connected, past `--start-at` and the warm-up), T being the origin of
 //! the report's clock (the JSON's `progress.start_time_us`); once per run
-//! of `--repeat` and `--sweep-clients`.
+//! of `--repeat` and `--sweep-clients`; `lingering T` when
+//! `--metrics-listen`'s endpoint starts its `--metrics-linger`, the
+//! reports written and the last metrics published.
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -4,6 +4,7 @@
 //! status. [`fuzzing`] is the entry point of the fuzz targets.
 
 mod cli;
+mod clientstats;
 mod compare;
 mod compat;
 mod config;
@@ -14,10 +15,13 @@ mod init;
 mod invariant;
 mod log;
 mod merge;
+mod metrics;
 mod pq;
 mod rand;
 mod rate_profile;
+mod redact;
 mod report;
+mod result;
 mod script;
 mod serverstats;
 mod stats;
@@ -68,6 +72,16 @@ pub enum Outcome {
     GateFailed,
 }
 
+/// `outcome`, once `--metrics-listen`'s endpoint (if any) has served the
+/// last metrics `--metrics-linger` seconds after the report (but after a
+/// set-up error, which measured nothing).
+fn lingered(endpoint: Option<metrics::Endpoint>, outcome: Outcome) -> Outcome {
+    if let (Some(e), false) = (endpoint, matches!(outcome, Outcome::Failure(_))) {
+        e.linger();
+    }
+    outcome
+}
+
 /// Does what `argv` (with `argv[0]`) asks: `-i`, a benchmark or
 /// `--merge`, with C pgbench's messages on the way.
 pub fn run(argv: Vec<OsString>) -> Outcome {
@@ -85,28 +99,54 @@ pub fn run(argv: Vec<OsString>) -> Outcome {
             if let Err(e) = report::files::check(&reports, &[]) {
                 return Outcome::Failure(e);
             }
+            // --metrics-listen: the endpoint is up before anything connects.
+            let endpoint = match cfg
+                .ext
+                .metrics
+                .as_ref()
+                .map(|m| metrics::Endpoint::listen(m, &cfg.switches.events))
+            {
+                Some(Ok(e)) => {
+                    log::info!("serving the metrics at http://{}/metrics", e.addr);
+                    Some(e)
+                }
+                Some(Err(e)) => return Outcome::Failure(e),
+                None => None,
+            };
             if sweep::asked(&cfg.ext) {
-                return match sweep::run(cfg) {
-                    Ok((sweep::Swept::Interrupted(signal), _)) => Outcome::Interrupted { signal },
-                    Ok((_, Written::NotAll)) => Outcome::ReportFailed,
-                    Ok((sweep::Swept::Completed, _)) => Outcome::Success,
-                    Ok((sweep::Swept::Aborted, _)) => Outcome::Aborted,
-                    Err(e) => Outcome::Failure(e),
-                };
+                let swept = sweep::run(cfg, endpoint.as_ref());
+                return lingered(
+                    endpoint,
+                    match swept {
+                        Ok((sweep::Swept::Interrupted(signal), _)) => {
+                            Outcome::Interrupted { signal }
+                        }
+                        Ok((_, Written::NotAll)) => Outcome::ReportFailed,
+                        Ok((sweep::Swept::Completed, _)) => Outcome::Success,
+                        Ok((sweep::Swept::Aborted, _)) => Outcome::Aborted,
+                        Err(e) => Outcome::Failure(e),
+                    },
+                );
             }
-            let result = match engine::run(&cfg) {
+            let publisher = endpoint.as_ref().map(|e| metrics::Publisher::of(e, &cfg, None));
+            let result = engine::run(&cfg, publisher.as_ref());
+            drop(publisher);
+            let result = match result {
                 Ok(r) => r,
-                Err(e) => return Outcome::Failure(e),
+                Err(e) => return lingered(endpoint, Outcome::Failure(e)),
             };
             let written = report::run::report(&cfg, &result, Keep::Files).written;
-            match (result.outcome, written) {
-                (RunOutcome::Interrupted { by, .. }, _) => {
-                    Outcome::Interrupted { signal: by.signal }
-                }
-                (_, Written::NotAll) => Outcome::ReportFailed,
-                (RunOutcome::Completed, _) => Outcome::Success,
-                (RunOutcome::Aborted | RunOutcome::ExitedOnAbort, _) => Outcome::Aborted,
-            }
+            lingered(
+                endpoint,
+                match (result.outcome, written) {
+                    (RunOutcome::Interrupted { by, .. }, _) => {
+                        Outcome::Interrupted { signal: by.signal }
+                    }
+                    (_, Written::NotAll) => Outcome::ReportFailed,
+                    (RunOutcome::Completed, _) => Outcome::Success,
+                    (RunOutcome::Aborted | RunOutcome::ExitedOnAbort, _) => Outcome::Aborted,
+                },
+            )
         }
         Ok(Action::Compare(c)) => {
             let reports = c.reports.named();

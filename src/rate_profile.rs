@@ -57,15 +57,27 @@ impl RateProfile {
                 seconds_us(t).ok_or_else(|| format!("invalid time \"{t}\" in rate profile"))?;
             let tps = r.parse::<f64>().ok().filter(|v| v.is_finite() && *v > 0.0);
             let tps = tps.ok_or_else(|| format!("invalid rate \"{r}\" in rate profile"))?;
-            if points.last().is_some_and(|p| at_us <= p.at_us) {
-                return Err("rate profile times must increase".into());
-            }
-            if points.is_empty() && at_us != 0 {
-                return Err("a rate profile starts at time 0".into());
-            }
             points.push(RatePoint { at_us, tps, ramp });
         }
-        if points.last().is_some_and(|p| p.ramp) {
+        RateProfile::from_points(points)
+    }
+
+    /// The profile of `points` (a document's): they start at 0, their
+    /// times increase, their rates are positive and the last one does
+    /// not ramp; the error says what is wrong.
+    pub(crate) fn from_points(points: Vec<RatePoint>) -> Result<Self, String> {
+        for (i, p) in points.iter().enumerate() {
+            if !(p.tps.is_finite() && p.tps > 0.0) {
+                return Err(format!("invalid rate \"{}\" in rate profile", p.tps));
+            }
+            if i == 0 && p.at_us != 0 {
+                return Err("a rate profile starts at time 0".into());
+            }
+            if i > 0 && p.at_us <= points[i - 1].at_us {
+                return Err("rate profile times must increase".into());
+            }
+        }
+        if points.last().is_none_or(|p| p.ramp) {
             return Err("the last point of a rate profile cannot ramp".into());
         }
         Ok(RateProfile { points })
@@ -79,6 +91,23 @@ impl RateProfile {
     /// The rate at the start.
     pub(crate) fn first_tps(&self) -> f64 {
         self.points.first().map_or(1.0, |p| p.tps)
+    }
+
+    /// The rate the profile asks for `t` µs after the start, tps (on a
+    /// ramp, between its two points' rates).
+    #[allow(clippy::cast_precision_loss)]
+    pub(crate) fn rate_at(&self, t: i64) -> f64 {
+        let i = self.step_of(t);
+        let (Some(p), next) = (self.points.get(i), self.points.get(i + 1)) else {
+            return self.first_tps();
+        };
+        match next.filter(|_| p.ramp) {
+            Some(q) => {
+                let f = ((t - p.at_us) as f64 / (q.at_us - p.at_us) as f64).clamp(0.0, 1.0);
+                p.tps + f * (q.tps - p.tps)
+            }
+            None => p.tps,
+        }
     }
 
     /// The step (point) `t` µs after the start is in.
@@ -142,6 +171,16 @@ impl RateProfile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rate_asked_for_at_a_time() {
+        let p = RateProfile::parse("0:100,2:200~,4:400").unwrap();
+        let at = |ms: i64| p.rate_at(ms * 1000);
+        assert_eq!(
+            [at(0), at(1900), at(2000), at(3000), at(4000), at(99_000)],
+            [100.0, 100.0, 200.0, 300.0, 400.0, 400.0]
+        );
+    }
 
     #[test]
     fn texts() {

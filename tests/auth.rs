@@ -12,8 +12,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::harness::cluster::{Cluster, extra_cluster};
+use crate::harness::needs;
 use crate::harness::runner::{self, c_pgbench_or_skip};
-use crate::harness::{Need, require};
 
 const ROLE: &str = "pw_user";
 const PASSWORD: &str = "s3cret";
@@ -92,19 +92,18 @@ fn mask(text: &str) -> String {
     masked.lines().filter(|l| !l.starts_with("pgbench (")).flat_map(|l| [l, "\n"]).collect()
 }
 
-#[test]
-fn password_prompt_then_benchmark() {
-    if !require(Need::Server) {
-        return;
-    }
-    let script = password_cluster().dir.join("one.sql");
+/// Runs `options` (three clients, six transactions of `SELECT 1;` saved
+/// as `file`) on a terminal, answering the prompt: exit 0 after one
+/// prompt, for the first connection only (the answer is remembered for
+/// the others), all transactions done; with C pgbench 17, the same
+/// output.
+fn prompted_once(file: &str, options: &str) {
+    let script = password_cluster().dir.join(file);
     std::fs::write(&script, "SELECT 1;\n").unwrap();
-    let args = format!("-n -c 3 -j 2 -t 2 -f {}", script.display());
+    let args = format!("{options} -f {}", script.display());
     let ours = runner::under_test_path();
     let (status, text) = run_with_terminal(&ours.display().to_string(), &args, PASSWORD);
     assert_eq!(status, 0, "pgbench-rs failed:\n{text}");
-    // One prompt, for the first connection only: the answer is remembered
-    // for the three client connections.
     assert_eq!(text.matches("Password: ").count(), 1, "{text}");
     assert!(text.contains("number of transactions actually processed: 6/6"), "{text}");
     if let Some(c) = c_pgbench_or_skip(17) {
@@ -113,36 +112,25 @@ fn password_prompt_then_benchmark() {
         let strip = |t: &str| mask(t).replace(&c.path.display().to_string(), "pgbench");
         assert_eq!(strip(&c_text), strip(&text));
     }
+}
+
+#[test]
+fn password_prompt_then_benchmark() {
+    needs!(Server);
+    prompted_once("one.sql", "-n -c 3 -j 2 -t 2");
 }
 
 /// The same under `-C`: one prompt, and each transaction's connection
 /// (made without blocking the thread) uses the answer.
 #[test]
 fn password_prompt_then_connect_per_transaction() {
-    if !require(Need::Server) {
-        return;
-    }
-    let script = password_cluster().dir.join("one-c.sql");
-    std::fs::write(&script, "SELECT 1;\n").unwrap();
-    let args = format!("-n -C -c 3 -j 2 -t 2 -f {}", script.display());
-    let ours = runner::under_test_path();
-    let (status, text) = run_with_terminal(&ours.display().to_string(), &args, PASSWORD);
-    assert_eq!(status, 0, "pgbench-rs failed:\n{text}");
-    assert_eq!(text.matches("Password: ").count(), 1, "{text}");
-    assert!(text.contains("number of transactions actually processed: 6/6"), "{text}");
-    if let Some(c) = c_pgbench_or_skip(17) {
-        let (c_status, c_text) = run_with_terminal(&c.path.display().to_string(), &args, PASSWORD);
-        assert_eq!(c_status, status);
-        let strip = |t: &str| mask(t).replace(&c.path.display().to_string(), "pgbench");
-        assert_eq!(strip(&c_text), strip(&text));
-    }
+    needs!(Server);
+    prompted_once("one-c.sql", "-n -C -c 3 -j 2 -t 2");
 }
 
 #[test]
 fn wrong_password_fails_like_c() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let ours = runner::under_test_path();
     let (status, text) = run_with_terminal(&ours.display().to_string(), "-i -I dt", "wrong");
     assert_eq!(status, 1, "{text}");

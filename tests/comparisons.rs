@@ -9,30 +9,25 @@
 //! sweeps compare point by point; unlike runs are refused with the
 //! difference named.
 
-use std::process::Command;
-
 use serde_json::{Value, json};
 
 use crate::harness::Pgbench;
 use crate::harness::bench::{pgbench_db, pgbench_db_on};
+use crate::harness::checks::{run_report, validate};
 use crate::harness::cluster::{Db, durable_cluster};
+use crate::harness::needs;
 use crate::harness::runner::{Output, Status};
-use crate::harness::{Need, require};
 
-/// Runs `args` (the database name added) with `--report-json=r.json`:
-/// the output and the document.
-fn run_json(case: &str, args: &[&str], db: &Db, env: Option<(&str, &str)>) -> (Output, Value) {
-    let mut all: Vec<&str> = args.to_vec();
-    all.extend(["--report-json=r.json", &db.name]);
+/// Runs the command line `args` (the database name added) with
+/// `--report-json=r.json`: the output and the document ([`run_report`]).
+fn run_json(case: &str, args: &str, db: &Db, env: Option<(&str, &str)>) -> (Output, Value) {
     // (As pgbench 17, which the refusals' texts name.)
-    let mut p = Pgbench::new(all).on(db.cluster).compat(17).label(case);
+    let mut p =
+        Pgbench::new(args.split_whitespace()).arg(&db.name).on(db.cluster).compat(17).label(case);
     if let Some((k, v)) = env {
         p = p.env(k, v);
     }
-    let out = p.run_under_test();
-    assert_eq!(out.status, Status::Exit(0), "{case}: {}\n{}", out.stdout, out.stderr);
-    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json is JSON");
-    (out, doc)
+    run_report(case, p)
 }
 
 /// The runs of a `points` document's first point.
@@ -60,46 +55,11 @@ fn compare(files: &[(String, &Value)], base: &str, new: &str, extra: &[&str]) ->
     (out, doc)
 }
 
-/// Validates each of `docs` against `schema` (tests/tools/check_report.py).
-fn validate(case: &str, schema: &str, docs: &[&Value]) {
-    if !require(Need::PyTools) {
-        return;
-    }
-    let pythonpath = crate::harness::require::pytools_dir();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = root.join("target/test-artifacts").join(case);
-    std::fs::create_dir_all(&dir).expect("artifact directory");
-    let files: Vec<std::path::PathBuf> = docs
-        .iter()
-        .enumerate()
-        .map(|(i, d)| {
-            let f = dir.join(format!("{i}.json"));
-            std::fs::write(&f, serde_json::to_vec(d).expect("JSON")).expect("write");
-            f
-        })
-        .collect();
-    let py = Command::new("python3")
-        .arg(root.join("tests/tools/check_report.py"))
-        .arg(root.join("schema").join(schema))
-        .args(&files)
-        .env("PYTHONPATH", pythonpath)
-        .output()
-        .expect("python3");
-    assert!(py.status.success(), "check_report.py: {}", String::from_utf8_lossy(&py.stderr));
-    for line in String::from_utf8_lossy(&py.stdout).lines() {
-        let res: Value = serde_json::from_str(line).expect("JSON");
-        assert_eq!(res["errors"], json!([]), "{case}: {} does not fit {schema}", res["file"]);
-    }
-}
-
 #[test]
 fn random_splits_of_one_command_are_rarely_significant() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("aa");
-    let (out, doc) =
-        run_json("aa", &["-n", "-S", "-c", "2", "-t", "150", "--repeat=10"], &db, None);
+    let (out, doc) = run_json("aa", "-n -S -c 2 -t 150 --repeat=10", &db, None);
     assert!(out.stdout.contains("summary of the runs (median and range of each point's runs):\n"));
     let runs = runs_of(&doc);
     assert_eq!(runs.len(), 10);
@@ -183,9 +143,7 @@ fn random_splits_of_one_command_are_rarely_significant() {
 
 #[test]
 fn synchronous_commit_off_is_significantly_faster() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db_on(durable_cluster(), "sync");
     // One client: every commit waits for its own WAL flush. The runs of
     // both settings alternate, so that the load of the machine weighs on
@@ -193,13 +151,13 @@ fn synchronous_commit_off_is_significantly_faster() {
     // Seven runs a side: a run that a hiccup of the machine slows down
     // does not hide the difference (5 against 5 would need all of one side
     // above the other but one pair).
-    let args = ["-c", "1", "-t", "50"];
+    let args = "-c 1 -t 50";
     let mut docs: Vec<(String, Value)> = Vec::new();
     for i in 0..7 {
         for setting in ["on", "off"] {
             let env = ("PGOPTIONS", format!("-c synchronous_commit={setting}"));
             let case = format!("sync-{setting}-{i}");
-            let (_, doc) = run_json(&case, &args, &db, Some((env.0, env.1.as_str())));
+            let (_, doc) = run_json(&case, args, &db, Some((env.0, env.1.as_str())));
             docs.push((format!("{setting}{i}.json"), doc));
         }
     }
@@ -232,40 +190,31 @@ fn synchronous_commit_off_is_significantly_faster() {
 
 #[test]
 fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("sweep");
-    let args = [
-        "-n",
-        "-S",
-        "-T",
-        "1",
-        "-j",
-        "2",
-        "--sweep-clients=1,2,4,8",
-        "--repeat=2",
-        "--report-html=s.html",
-        "--report-csv=s.csv",
-    ];
-    let (out, doc) = run_json("sweep", &args, &db, None);
+    let args = "-n -S -T 1 -j 2 --sweep-clients=1,2,4,8 --repeat=2 --report-html=s.html \
+                --report-csv=s.csv";
+    let (out, doc) = run_json("sweep", args, &db, None);
     let table: Vec<&str> =
         out.stdout.lines().skip_while(|l| !l.starts_with("summary of the runs")).collect();
     assert_eq!(table.len(), 6, "{}", out.stdout);
     assert_eq!(table[0], "summary of the runs (median and range of each point's runs):");
     let head: Vec<&str> = table[1].split_whitespace().collect();
+    // (A report measures the client: its busiest thread's share last.)
     assert_eq!(
         head,
         [
             "clients", "threads", "runs", "tps", "mean", "ms", "p50", "ms", "p95", "ms", "p99",
-            "ms", "failed", "lag", "ms"
+            "ms", "failed", "lag", "ms", "client", "%"
         ]
     );
     for (row, (c, j)) in table[2..].iter().zip([(1, 1), (2, 2), (4, 2), (8, 2)]) {
         let cells: Vec<&str> = row.split_whitespace().collect();
         assert_eq!(cells[..3], [c.to_string(), j.to_string(), "2".to_string()], "{row}");
-        assert_eq!(cells.last(), Some(&"-"), "{row}: no lag without -R");
-        assert_eq!(cells[cells.len() - 3..cells.len() - 1], ["0", "(0..0)"], "{row}");
+        assert_eq!(cells[cells.len() - 3], "-", "{row}: no lag without -R");
+        assert_eq!(cells[cells.len() - 5..cells.len() - 3], ["0", "(0..0)"], "{row}");
+        let share: f64 = cells[cells.len() - 2].parse().expect("the client's share");
+        assert!((0.0..=100.0).contains(&share), "{row}");
     }
     // Each run printed its own report, C's.
     assert_eq!(out.stdout.matches("\ntps = ").count(), 8);
@@ -291,7 +240,8 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
     validate("sweep-points", "points.schema.json", &all);
     all = points.iter().flat_map(|p| p["runs"].as_array().into_iter().flatten()).collect();
     validate("sweep-runs", "report.schema.json", &all);
-    let mut charts = vec!["sweep-tps".to_string(), "sweep-latency".to_string()];
+    let mut charts =
+        vec!["sweep-tps".to_string(), "sweep-latency".to_string(), "sweep-client".to_string()];
     for c in [1, 2, 4, 8] {
         charts.push(format!("tps-{c}"));
         charts.push(format!("p99-{c}"));
@@ -304,7 +254,7 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
     if let Some(drawn) =
         crate::harness::checks::check_page("sweep", &out.dir.join("s.html"), &names)
     {
-        for id in ["sweep-tps", "sweep-latency"] {
+        for id in ["sweep-tps", "sweep-latency", "sweep-client"] {
             let ticks = drawn.texts(id, Some("tick-x"));
             let labels: Vec<&str> = ticks.iter().map(|t| t.text.as_str()).collect();
             assert_eq!(labels, ["1", "2", "4", "8"], "{id}: {ticks:?}");
@@ -379,6 +329,29 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
     }
     let names: Vec<&str> = charts.iter().map(String::as_str).collect();
     crate::harness::checks::check_page("sweep-compare", &cmp_out.dir.join("c.html"), &names);
+    // A side whose runs the client set is flagged: a warning, a line of
+    // the text, a count in the document.
+    let mut bound = a.clone();
+    let verdict = &mut bound["points"][0]["runs"][0]["client"]["verdict"];
+    verdict["client_bound"] = json!(true);
+    verdict["saturated"] = json!([{"thread": 0}]);
+    let files = [("a.json".to_string(), &bound), ("b.json".to_string(), &b)];
+    let (out, cmp) = compare(&files, "a.json", "b.json", &["--report-json=c.json"]);
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    assert_eq!(
+        out.stderr,
+        "pgbench: warning: BASE: in 1 of its 1 runs with 1 client the client, not the server, set the result (a client thread was saturated)\n"
+    );
+    assert!(
+        out.stdout.contains(
+            "clients: 1, threads: 1, runs: 1 base, 1 new\nruns the client set (a client thread saturated): 1 of 1 base, 0 of 1 new\n"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(cmp["points"][0]["client_bound"], json!({"base": 1, "new": 0}));
+    assert!(cmp["points"][1].get("client_bound").is_none());
+    validate("sweep-compare-bound", "comparison.schema.json", &[&cmp]);
     // A sweep of other client counts is refused.
     let mut fewer = a.clone();
     fewer["points"].as_array_mut().expect("points").pop();
@@ -394,13 +367,10 @@ fn sweeps_print_a_table_write_json_and_html_and_compare_point_by_point() {
 
 #[test]
 fn unlike_runs_are_refused_naming_the_difference() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("unlike");
-    let (_, simple) = run_json("unlike-simple", &["-n", "-c", "2", "-t", "20"], &db, None);
-    let (_, prepared) =
-        run_json("unlike-prepared", &["-n", "-c", "2", "-t", "20", "-M", "prepared"], &db, None);
+    let (_, simple) = run_json("unlike-simple", "-n -c 2 -t 20", &db, None);
+    let (_, prepared) = run_json("unlike-prepared", "-n -c 2 -t 20 -M prepared", &db, None);
     let refused = |files: &[(String, &Value)], what: &str| {
         let (out, _) = compare(files, "a.json", "b.json", &[]);
         assert_eq!(out.status, Status::Exit(1), "{what}: {}", out.stdout);
@@ -488,9 +458,7 @@ fn unlike_runs_are_refused_naming_the_difference() {
 
 #[test]
 fn command_line_errors() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let cases: &[(&[&str], &str)] = &[
         (
             &["--compare", "a.json"],

@@ -6,9 +6,16 @@
 
 use crate::harness::Pgbench;
 use crate::harness::cluster::{Db, create_db};
+use crate::harness::needs;
 use crate::harness::runner::{Output, Status};
 use crate::harness::shapes::messages;
-use crate::harness::{Need, require};
+
+/// A new database (`prefix` and a number) with the tables `ddl` makes.
+fn db_with(prefix: &str, ddl: &str) -> Db {
+    let db = create_db(prefix);
+    db.exec(ddl);
+    db
+}
 
 fn run(db: &Db, label: &str, args: &[&str], script: &str) -> Output {
     let mut all = args.to_vec();
@@ -35,11 +42,8 @@ fn report(out: &Output) -> String {
 /// it.
 #[test]
 fn upstream_tap_case() {
-    if !require(Need::Server) {
-        return;
-    }
-    let db = create_db("coe-tap");
-    db.exec("CREATE TABLE unique_table(i int unique);");
+    needs!(Server);
+    let db = db_with("coe-tap", "CREATE TABLE unique_table(i int unique);");
     let script = "\n\t\tINSERT INTO unique_table VALUES(0);\n\t\t";
     let args = ["-n", "-t", "10", "--continue-on-error", "--failures-detailed"];
     let out = Pgbench::new(args.iter().copied().chain([
@@ -79,25 +83,11 @@ fn upstream_tap_case() {
 /// and what succeeded is in the table.
 #[test]
 fn unique_violations_fail_transactions_not_clients() {
-    if !require(Need::Server) {
-        return;
-    }
-    let db = create_db("coe-unique");
-    db.exec("CREATE TABLE u(k int primary key);");
+    needs!(Server);
+    let db = db_with("coe-unique", "CREATE TABLE u(k int primary key);");
     let script = "\\set k random(1, 60)\nINSERT INTO u VALUES (:k);\n";
-    let args = [
-        "-n",
-        "-c",
-        "4",
-        "-j",
-        "2",
-        "-t",
-        "40",
-        "--continue-on-error",
-        "--failures-detailed",
-        "-l",
-        "-r",
-    ];
+    let args = "-n -c 4 -j 2 -t 40 --continue-on-error --failures-detailed -l -r";
+    let args: Vec<&str> = args.split_whitespace().collect();
     let out = run(&db, "coe-unique", &args, script);
     assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
     assert_eq!(out.stderr, "", "no client aborted and no message");
@@ -132,11 +122,8 @@ fn unique_violations_fail_transactions_not_clients() {
 /// other-failures column (0 then, as PostgreSQL 19 prints it).
 #[test]
 fn failures_without_detail_and_aggregates() {
-    if !require(Need::Server) {
-        return;
-    }
-    let db = create_db("coe-agg");
-    db.exec("CREATE TABLE unique_table(i int unique);");
+    needs!(Server);
+    let db = db_with("coe-agg", "CREATE TABLE unique_table(i int unique);");
     let script = "INSERT INTO unique_table VALUES(0);\n";
     let out = run(&db, "coe-failed", &["-n", "-t", "5", "--continue-on-error", "-l"], script);
     assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
@@ -189,11 +176,9 @@ fn failures_without_detail_and_aggregates() {
 /// the `\endpipeline`'s, and the implicit transaction is rolled back too.
 #[test]
 fn failed_blocks_and_pipelines_roll_back() {
-    if !require(Need::Server) {
-        return;
-    }
-    let db = create_db("coe-block");
-    db.exec("CREATE TABLE unique_table(i int unique); CREATE TABLE t2(x int);");
+    needs!(Server);
+    let db =
+        db_with("coe-block", "CREATE TABLE unique_table(i int unique); CREATE TABLE t2(x int);");
     let block = "\\set x 5\nBEGIN;\nINSERT INTO t2 VALUES (:x);\nINSERT INTO unique_table VALUES(0);\nINSERT INTO t2 VALUES (:x + 1);\nEND;\n";
     let out = run(
         &db,
@@ -246,9 +231,7 @@ fn failed_blocks_and_pipelines_roll_back() {
 /// abort the client (status 2); an SQL error in a `\gset` query does not.
 #[test]
 fn errors_that_still_abort() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = create_db("coe-abort");
     let cases = [
         (

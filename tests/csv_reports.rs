@@ -10,17 +10,17 @@ use serde_json::Value;
 
 use crate::harness::Pgbench;
 use crate::harness::bench::pgbench_db;
+use crate::harness::checks::run_report;
+use crate::harness::needs;
 use crate::harness::runner::{Output, Status};
 use crate::harness::tables::{self, check_comparison_table, check_points_table, check_run_table};
-use crate::harness::{Need, require};
 
-/// Runs `args` (the database name added) with `--report-json=r.json` and
-/// `--report-csv=r.csv`: the output, the document and the table.
-fn run_both(case: &str, args: &[&str], db: &str) -> (Output, Value, String) {
-    let all = args.iter().copied().chain(["--report-json=r.json", "--report-csv=r.csv", db]);
-    let out = Pgbench::new(all).label(case).run_under_test();
-    assert_eq!(out.status, Status::Exit(0), "{case}: {}\n{}", out.stdout, out.stderr);
-    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json is JSON");
+/// Runs the command line `args` (the database name added) with
+/// `--report-json=r.json` and `--report-csv=r.csv`: the output, the
+/// document and the table.
+fn run_both(case: &str, args: &str, db: &str) -> (Output, Value, String) {
+    let run = Pgbench::new(args.split_whitespace()).arg("--report-csv=r.csv").arg(db).label(case);
+    let (out, doc) = run_report(case, run);
     let csv = out.read_file("r.csv");
     (out, doc, csv)
 }
@@ -38,25 +38,11 @@ fn converted(case: &str, json: &str) -> String {
 
 #[test]
 fn a_runs_csv_is_its_json_a_row_a_second() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("csv-run");
-    let args = [
-        "-n",
-        "-c",
-        "4",
-        "-j",
-        "2",
-        "-T",
-        "3",
-        "-R",
-        "400",
-        "--reconnect",
-        "--failures-detailed",
-        "--latency-percentiles=50,99.5",
-    ];
-    let (out, doc, csv) = run_both("csv-run", &args, &db.name);
+    let args = "-n -c 4 -j 2 -T 3 -R 400 --reconnect --failures-detailed \
+                --latency-percentiles=50,99.5";
+    let (out, doc, csv) = run_both("csv-run", args, &db.name);
     let (header, rows) = tables::read(&csv);
     let mut want: Vec<String> = [
         "second",
@@ -134,13 +120,11 @@ fn a_runs_csv_is_its_json_a_row_a_second() {
 /// converts each document to the same table.
 #[test]
 fn the_csv_of_repeated_runs_and_of_their_comparison_is_their_json() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("csv-repeat");
-    let args = ["-n", "-S", "-c", "2", "-t", "40", "--repeat=4"];
-    let (_, base, base_csv) = run_both("csv-repeat-base", &args, &db.name);
-    let (_, new, _) = run_both("csv-repeat-new", &args, &db.name);
+    let args = "-n -S -c 2 -t 40 --repeat=4";
+    let (_, base, base_csv) = run_both("csv-repeat-base", args, &db.name);
+    let (_, new, _) = run_both("csv-repeat-new", args, &db.name);
     let (header, rows) = tables::read(&base_csv);
     assert_eq!(
         header[..8],
@@ -219,7 +203,7 @@ fn a_conversion_takes_only_report_csv() {
         (
             &["--merge", "d.json", "--report-csv=m.csv"],
             run,
-            "pgbench: error: \"d.json\" lacks \"progress.intervals\", or it is not what it should be\n",
+            "pgbench: error: \"d.json\": start_time_us: expected an integer from 0 to 9007199254740992, found nothing\n",
         ),
         (
             &["--merge", "d.json", "--report-csv=m.csv"],

@@ -5,24 +5,28 @@
 //! ENVIRONMENT names every variable the program reads; every extension
 //! `--help` lists has its section in docs/extensions.md and its row in
 //! README.md's table, whose links lead to those sections; README.md stays
-//! short. (src/cli/man_page.rs checks that the page documents every
-//! option.)
+//! short; docs/how-it-works.md's module map names every module of src/.
+//! (src/cli/man_page.rs checks that the page documents every option.)
 
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::harness::{Need, Pgbench, require, runner::Status};
+use crate::harness::needs;
+use crate::harness::{Pgbench, runner::Status};
 
 mod roff;
 
 /// The page, relative to the repository.
 const PAGE: &str = "docs/pgbench-rs.1";
 
-fn root() -> &'static Path {
+/// The repository (also the other tests' that read its files).
+pub(crate) fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn read(rel: &str) -> String {
+/// A file of the repository; one the test needs and cannot read fails it.
+pub(crate) fn read(rel: &str) -> String {
     std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("read {rel}: {e}"))
 }
 
@@ -53,9 +57,7 @@ fn groff_renders_the_page_without_warnings() {
 
 #[test]
 fn mandoc_finds_nothing_to_say() {
-    if !require(Need::Mandoc) {
-        return;
-    }
+    needs!(Mandoc);
     let (ok, text) = lint("mandoc", &["-T", "lint"]).expect("mandoc runs");
     assert!(ok && text.is_empty(), "mandoc -T lint {PAGE}:\n{text}");
 }
@@ -210,7 +212,8 @@ fn every_extension_is_documented_and_linked() {
     }
 }
 
-/// README.md is for users: short, and what it says is there.
+/// README.md is for users: short, what it says is there, and its first
+/// screen has the two commands of a fresh machine.
 #[test]
 fn the_readme_is_short_and_says_what_it_must() {
     let readme = read("README.md");
@@ -225,11 +228,23 @@ fn the_readme_is_short_and_says_what_it_must() {
     ] {
         assert!(readme.lines().any(|l| l == heading), "README.md has no {heading:?}");
     }
+    // Its first screen shows a fresh machine's two commands, before the
+    // ways to install.
+    let screen: Vec<&str> = readme.lines().take(60).collect();
+    let line = |start: &str| screen.iter().position(|l| l.starts_with(start));
+    let install = line("## Install").unwrap_or(screen.len());
+    for command in ["# make demo ", "# make test "] {
+        let at = line(command);
+        assert!(
+            at.is_some_and(|at| at < install),
+            "README.md's first 60 lines show no {command:?} before ## Install"
+        );
+    }
 }
 
-/// The text of every Rust source of the program in src/.
-fn rust_sources() -> Vec<String> {
-    let mut texts = Vec::new();
+/// Every Rust source of the program: the files in src/ ending in `.rs`.
+fn rust_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
     let mut dirs = vec![root().join("src")];
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
@@ -237,11 +252,16 @@ fn rust_sources() -> Vec<String> {
             if path.is_dir() {
                 dirs.push(path);
             } else if path.extension().is_some_and(|x| x == "rs") {
-                texts.push(read_to_string_or_panic(&path));
+                files.push(path);
             }
         }
     }
-    texts
+    files
+}
+
+/// The text of every Rust source of the program in src/.
+fn rust_sources() -> Vec<String> {
+    rust_files().iter().map(|f| read_to_string_or_panic(f)).collect()
 }
 
 /// A file's text; a file the test needs and cannot read fails it.
@@ -300,4 +320,106 @@ fn the_page_names_every_variable_the_program_reads() {
             assert!(named, "{PAGE}'s ENVIRONMENT names {name}, which nothing reads");
         }
     }
+}
+
+/// The document whose module map names every module of src/.
+const MAP: &str = "docs/how-it-works.md";
+
+/// The module a path names, as its path under src/ without `.rs`,
+/// `/mod.rs` or `/`: `report/csv.rs` and `src/report/csv.rs` name
+/// `report/csv`; `report/doc/` and `report/doc/mod.rs` name `report/doc`;
+/// `lib.rs` names `lib`. None for a path that ends neither in `.rs` nor
+/// in `/`.
+fn module_named(path: &str) -> Option<String> {
+    let path = path.strip_prefix("src/").unwrap_or(path);
+    let module = path
+        .strip_suffix("/mod.rs")
+        .or_else(|| path.strip_suffix(".rs"))
+        .or_else(|| path.strip_suffix('/'))?;
+    (!module.is_empty()).then(|| module.to_string())
+}
+
+/// Every module of src/, by [`module_named`], with its file.
+fn source_modules() -> BTreeMap<String, String> {
+    let src = root().join("src");
+    rust_files()
+        .iter()
+        .map(|f| {
+            let rel = f.strip_prefix(&src).unwrap().to_string_lossy().into_owned();
+            let module = module_named(&rel).unwrap_or_else(|| panic!("src/{rel}"));
+            (module, format!("src/{rel}"))
+        })
+        .collect()
+}
+
+/// The paths a Markdown text writes in backticks: a span of letters,
+/// digits, `_`, `-`, `.` and `/` that ends in `.rs` or `/` after a name
+/// (`report/csv.rs`, `src/report/doc/`, `tests/source.rs`).
+fn paths_in_backticks(md: &str) -> Vec<&str> {
+    md.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| s.chars().all(|c| c.is_ascii_alphanumeric() || "_-./".contains(c)))
+        .filter(|s| !s.starts_with(['.', '/']) && (s.ends_with(".rs") || s.ends_with('/')))
+        .collect()
+}
+
+/// docs/how-it-works.md's module map (its text before the first `## `
+/// heading) names every module of src/: a module is named when a path in
+/// backticks names it ([`module_named`]: `report/csv.rs`,
+/// `src/report/doc/`). And every path it writes in backticks is there:
+/// under src/ (with or without the leading `src/`) or, where it is not a
+/// module's, in the repository (`tests/source.rs`, `schema/`), so that a
+/// module removed or moved cannot stay in the map.
+#[test]
+fn the_module_map_names_every_module() {
+    let doc = read(MAP);
+    let map: Vec<&str> = doc.lines().take_while(|l| !l.starts_with("## ")).collect();
+    let map = map.join("\n");
+    let modules = source_modules();
+    for module in ["lib", "report/csv", "report/doc", "engine/client/tests"] {
+        assert!(modules.contains_key(module), "src/ has no module {module}: {modules:?}");
+    }
+    let paths = paths_in_backticks(&map);
+    let named: BTreeSet<String> = paths.iter().filter_map(|p| module_named(p)).collect();
+    let unnamed: Vec<&str> =
+        modules.iter().filter(|(m, _)| !named.contains(*m)).map(|(_, f)| f.as_str()).collect();
+    let absent: BTreeSet<&str> = paths
+        .iter()
+        .copied()
+        .filter(|p| match p.strip_prefix("src/") {
+            Some(under_src) => !root().join("src").join(under_src).exists(),
+            None => !root().join("src").join(p).exists() && !root().join(p).exists(),
+        })
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "{MAP}'s module map does not name {} module(s) (write each one's path under src/ \
+         in backticks, with a sentence on what it owns): {}",
+        unnamed.len(),
+        unnamed.join(", ")
+    );
+    assert!(
+        absent.is_empty(),
+        "{MAP}'s module map names paths that are not there (neither under src/ nor in the \
+         repository): {}",
+        absent.into_iter().collect::<Vec<_>>().join(", ")
+    );
+}
+
+/// The rule of [`the_module_map_names_every_module`], on examples.
+#[test]
+fn the_module_map_is_read_by_its_rule() {
+    let text = "`src/report/doc/`, `csv.rs` and `tests/source.rs`; not `.rs`, `/bin/sh`, \
+                `-M prepared`, `report::run` nor `report/csv`";
+    assert_eq!(paths_in_backticks(text), ["src/report/doc/", "csv.rs", "tests/source.rs"]);
+    for (path, module) in [
+        ("src/report/doc/", "report/doc"),
+        ("report/doc/mod.rs", "report/doc"),
+        ("report/csv.rs", "report/csv"),
+        ("src/lib.rs", "lib"),
+    ] {
+        assert_eq!(module_named(path).as_deref(), Some(module), "{path}");
+    }
+    assert_eq!(module_named("report/csv"), None);
 }

@@ -12,6 +12,7 @@
 //! database, bad -I step, no CREATE permission).
 
 use crate::harness::cluster::{self as clusters, Cluster, create_db_on};
+use crate::harness::needs;
 use crate::harness::runner::{CPgbench, c_pgbench_of};
 use crate::harness::{
     Check, Db, Expected, Output, Pgbench, c_output, cluster, create_db, normalize,
@@ -380,10 +381,7 @@ fn generate_into_partitioned_accounts() {
 /// refuses (which is why pgbench-rs does what pgbench 18 does there).
 #[test]
 fn unlogged_partitions_pgbench_17_on_18_server() {
-    if !require(Need::Server) {
-        return;
-    }
-    let name = "unlogged_partitions_17_on_18";
+    let name = needs!(Server);
     let Some(server) = clusters::server(18) else { return };
     let db = create_db_on(server, name);
     let run = Pgbench::new(["-i", "--unlogged-tables", "--partitions=2", &db.name])
@@ -410,9 +408,7 @@ fn unlogged_partitions_pgbench_17_on_18_server() {
 /// as an identifier), with partitions as in the upstream TAP test.
 #[test]
 fn tablespaces() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let ts = cluster().create_tablespace(&format!("pgbench ts {}", crate::harness::tmp::unique()));
     let table = format!("--tablespace={ts}");
     let index = format!("--index-tablespace={ts}");
@@ -428,10 +424,7 @@ fn tablespaces() {
 /// NOTICEs from the drop step, same result.
 #[test]
 fn reinitialize_over_existing_tables() {
-    if !require(Need::Server) {
-        return;
-    }
-    let name = "reinit";
+    let name = needs!(Server);
     let db_rs = create_db(&format!("{name}_rs"));
     let db_c = create_db(&format!("{name}_c"));
     let first = |db: &Db| {
@@ -494,9 +487,7 @@ fn error_case(name: &str, run: &Pgbench, expected: &Expected) {
 
 #[test]
 fn no_such_database() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let run = Pgbench::new(["-i", "no_such_database"]).label("no-such-database");
     error_case(
         "no_such_database",
@@ -516,9 +507,7 @@ fn no_such_database() {
 
 #[test]
 fn bad_init_step() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = create_db("bad_step");
     let run = Pgbench::new(["-i", "-I", "dtyg", &db.name]).label("bad-step");
     error_case(
@@ -542,9 +531,7 @@ fn bad_init_step() {
 /// first CREATE TABLE fails with the server's error, the query, exit 1.
 #[test]
 fn permission_denied() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = create_db("no_create");
     let role =
         cluster().create_role(&format!("pgbench_nocreate_{}", crate::harness::tmp::unique()), "");
@@ -591,9 +578,7 @@ fn no_database(db: &str, context: &str) -> Expected {
 /// The benchmarking mode reports the failed setup connection.
 #[test]
 fn no_such_database_benchmark() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let run = Pgbench::new(["-n", "-S", "no_such_database"]).label("no-such-database-bench");
     error_case("no_such_database_benchmark", &run, &no_database("no_such_database", "setup"));
 }
@@ -601,9 +586,7 @@ fn no_such_database_benchmark() {
 /// Without a database argument, PGDATABASE names the database.
 #[test]
 fn database_from_pgdatabase() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let run = Pgbench::new(["-i"]).env("PGDATABASE", "no_such_db_from_env").label("pgdatabase");
     error_case(
         "database_from_pgdatabase",
@@ -616,9 +599,7 @@ fn database_from_pgdatabase() {
 /// database name.
 #[test]
 fn database_from_pguser() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let role =
         cluster().create_role(&format!("pgbench_nodb_{}", crate::harness::tmp::unique()), "");
     let run = Pgbench::new(["-i"]).env("PGUSER", &role).label("pguser");
@@ -628,9 +609,7 @@ fn database_from_pguser() {
 /// `-d` names the database in 17 (and an empty PGDATABASE is ignored).
 #[test]
 fn database_from_dash_d() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let run =
         Pgbench::new(["-i", "-d", "no_such_db_from_option"]).env("PGDATABASE", "").label("dash-d");
     error_case(

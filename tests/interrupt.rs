@@ -10,12 +10,13 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use crate::harness::bench::pgbench_db;
-use crate::harness::checks::check_with_python;
+use crate::harness::checks::json_report;
 use crate::harness::cluster::create_db;
 use crate::harness::live::catches;
+use crate::harness::needs;
 use crate::harness::runner::{Output, Status};
 use crate::harness::shapes::{LogOpts, messages, parse_agg_line, parse_log_line};
-use crate::harness::{Need, Pgbench, require, serial};
+use crate::harness::{Pgbench, serial};
 
 const SIGINT: i32 = libc::SIGINT;
 const SIGTERM: i32 = libc::SIGTERM;
@@ -116,71 +117,67 @@ fn log_lines(case: &str, out: &Output, opts: LogOpts) -> u64 {
 
 /// The JSON report says the run was interrupted by `sig`; its count.
 fn json_count(case: &str, out: &Output, sig: &str) -> u64 {
-    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json is JSON");
-    check_with_python(case, out, &doc);
+    let doc = json_report(case, out);
     assert_eq!(doc["status"], "interrupted", "{case}");
     assert_eq!(doc["interrupted_by"], sig, "{case}");
     doc["totals"]["transactions"].as_u64().expect("a count")
 }
 
+/// The command line `args` on a database of pgbench's tables (`label`'s),
+/// `signal` sent once it measures: its output, and the transactions its
+/// report says it processed.
+fn signalled(label: &str, args: &str, signal: i32) -> (Output, u64) {
+    let db = pgbench_db(label);
+    let args: Vec<&str> = args.split_whitespace().collect();
+    let out = interrupted(label, &db.name, &args, &[], signal, When::Measured);
+    let n = processed(label, &out);
+    (out, n)
+}
+
+/// The `n` transactions of the report are each in the log (with the lag
+/// field under -R: `lag`) and in the JSON's, which says `signal` ended
+/// the run.
+fn each_counted_once(label: &str, out: &Output, n: u64, lag: bool, signal: &str) {
+    assert_eq!(log_lines(label, out, LogOpts { lag, retries: false }), n);
+    assert_eq!(json_count(label, out, signal), n);
+}
+
 #[test]
 fn sigint_under_t_capital_reports_what_the_log_holds() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    let db = pgbench_db("int-dur");
-    let args = ["-n", "-S", "-c", "3", "-j", "2", "-T", "30", "-l", "--report-json=r.json"];
-    let out = interrupted("int-dur", &db.name, &args, &[], SIGINT, When::Measured);
-    let n = processed("int-dur", &out);
+    needs!(Server);
+    let (out, n) = signalled("int-dur", "-n -S -c 3 -j 2 -T 30 -l --report-json=r.json", SIGINT);
     assert!(n > 0, "int-dur: nothing measured");
     assert!(out.stdout.contains("\nduration: 30 s\n"), "{}", out.stdout);
-    assert_eq!(log_lines("int-dur", &out, LogOpts { lag: false, retries: false }), n);
-    assert_eq!(json_count("int-dur", &out, "SIGINT"), n);
+    each_counted_once("int-dur", &out, n, false, "SIGINT");
     assert!(!out.stderr.contains("Run was aborted"), "{}", out.stderr);
 }
 
 #[test]
 fn sigint_under_t_reports_the_count_so_far() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    let db = pgbench_db("int-cnt");
-    let args = ["-n", "-S", "-c", "2", "-t", "10000000", "-l", "--report-json=r.json"];
-    let out = interrupted("int-cnt", &db.name, &args, &[], SIGINT, When::Measured);
-    let n = processed("int-cnt", &out);
+    needs!(Server);
+    let (out, n) = signalled("int-cnt", "-n -S -c 2 -t 10000000 -l --report-json=r.json", SIGINT);
     assert!(out.stdout.contains(&format!("processed: {n}/20000000\n")), "{}", out.stdout);
-    assert_eq!(log_lines("int-cnt", &out, LogOpts { lag: false, retries: false }), n);
-    assert_eq!(json_count("int-cnt", &out, "SIGINT"), n);
+    each_counted_once("int-cnt", &out, n, false, "SIGINT");
 }
 
 #[test]
 fn sigterm_under_rate_limit() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    let db = pgbench_db("term-rate");
-    let args = ["-n", "-S", "-c", "2", "-R", "400", "-T", "30", "-l", "--report-json=r.json"];
-    let out = interrupted("term-rate", &db.name, &args, &[], SIGTERM, When::Measured);
-    let n = processed("term-rate", &out);
+    needs!(Server);
+    let args = "-n -S -c 2 -R 400 -T 30 -l --report-json=r.json";
+    let (out, n) = signalled("term-rate", args, SIGTERM);
     assert!(n > 0);
-    assert_eq!(log_lines("term-rate", &out, LogOpts { lag: true, retries: false }), n);
-    assert_eq!(json_count("term-rate", &out, "SIGTERM"), n);
+    each_counted_once("term-rate", &out, n, true, "SIGTERM");
 }
 
 #[test]
 fn sigint_with_aggregates_counts_every_transaction_once() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    let db = pgbench_db("int-agg");
-    let args =
-        ["-n", "-S", "-c", "2", "-T", "30", "-l", "--aggregate-interval=1", "--report-json=r.json"];
-    let out = interrupted("int-agg", &db.name, &args, &[], SIGINT, When::Measured);
-    let n = processed("int-agg", &out);
+    needs!(Server);
+    let args = "-n -S -c 2 -T 30 -l --aggregate-interval=1 --report-json=r.json";
+    let (out, n) = signalled("int-agg", args, SIGINT);
     let mut sum = 0;
     for f in out.files().iter().filter(|f| f.starts_with("pgbench_log.")) {
         let text = out.read_file(f);
@@ -196,9 +193,7 @@ fn sigint_with_aggregates_counts_every_transaction_once() {
 #[test]
 fn sigint_with_reconnects_and_scripts_in_flight() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("int-flight");
     let cases: [(&str, &[&str], &str); 5] = [
         (
@@ -206,6 +201,7 @@ fn sigint_with_reconnects_and_scripts_in_flight() {
             &["-C"],
             "\\set aid random(1, 100000)\nselect abalance from pgbench_accounts where aid = :aid;\n",
         ),
+        // A 10 ms query: a pipeline the signal may find in flight.
         (
             "pipeline",
             &["-M", "extended"],
@@ -231,10 +227,9 @@ fn sigint_with_reconnects_and_scripts_in_flight() {
 #[test]
 fn sigint_cancels_the_queries_in_flight() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = create_db("int-cancel");
+    // A minute: the statement the signal finds running, to be cancelled.
     let script = "select pg_sleep(60) as interrupt_me;\n";
     let out = interrupted(
         "int-cancel",
@@ -287,9 +282,7 @@ fn nothing_pending(pid: u32) -> bool {
 #[test]
 fn a_second_sigint_ends_the_process_at_once() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("int-twice");
     let p = Pgbench::new(["--debug", "-n", "-S", "-c", "1", "-T", "60", db.name.as_str()]);
     let mut cmd = std::process::Command::new(crate::harness::runner::under_test_path());
@@ -339,9 +332,7 @@ fn without_progress(text: &str) -> String {
 #[test]
 fn sigint_during_initialization_cancels_as_c_does() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let Some(c) = crate::harness::runner::c_pgbench_or_skip(17) else { return };
     let mut outs = Vec::new();
     for which in ["rs", "c"] {
@@ -372,9 +363,7 @@ fn sigint_during_initialization_cancels_as_c_does() {
 #[test]
 fn a_signal_ends_a_repeat_after_the_run_it_interrupted() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("repeat-int");
     let args = ["-n", "-S", "-T", "3", "--repeat=5", "--report-json=r.json", db.name.as_str()];
     let mut run = Pgbench::new(args).label("repeat-int").spawn_under_test();

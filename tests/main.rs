@@ -88,9 +88,15 @@ mod source;
 
 /// The documents: the manual page renders without warnings and is made
 /// from docs/extensions.md and README.md's list; every extension has its
-/// section; the links between the documents hold.
+/// section; the links between the documents hold; the module map names
+/// every module.
 #[cfg(test)]
 mod docs;
+
+/// The packaging follows the sources: the RPM spec's version, Rust and
+/// generated block of bundled crates.
+#[cfg(test)]
+mod packaging;
 
 /// The password prompt, on a terminal, against a server that wants one.
 #[cfg(test)]
@@ -100,3 +106,16 @@ mod auth;
 /// that never stall a thread.
 #[cfg(test)]
 mod scale;
+
+/// Passwords never reach a report, a log, a page or the output.
+#[cfg(test)]
+mod secrets;
+
+/// Hostile documents given to `--merge`, `--compare` and the CSV
+/// conversion: exit 1 and a message, under a 2 GB address-space limit.
+#[cfg(test)]
+mod hostile;
+
+/// The documents kept byte for byte, and what the program makes of them.
+#[cfg(test)]
+mod golden;

@@ -13,9 +13,10 @@ use serde_json::Value;
 
 use crate::harness::Pgbench;
 use crate::harness::checks::check_page;
-use crate::harness::checks::check_with_python;
+use crate::harness::checks::{report_of, run_report};
+use crate::harness::needs;
 use crate::harness::runner::{Output, Status};
-use crate::harness::{Need, require, serial};
+use crate::harness::serial;
 use crate::shards::{merge_shards, run_shards};
 
 /// The scheduled start (Unix epoch µs) of every transaction of the `-l`
@@ -36,31 +37,11 @@ fn scheduled_starts(out: &Output) -> Vec<i64> {
 #[test]
 fn steps_of_a_rate_profile() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    let out = Pgbench::new([
-        "-n",
-        "-c",
-        "4",
-        "-j",
-        "2",
-        "-T",
-        "3",
-        "-l",
-        "--random-seed=11",
-        "--rate-profile=0:200,1:400,2:800",
-        "--report-json=r.json",
-        "--report-html=r.html",
-        "-f",
-        "cheap.sql",
-    ])
-    .file("cheap.sql", "\\set x 1\n")
-    .label("rate-profile")
-    .run_under_test();
-    assert_eq!(out.status, Status::Exit(0), "{}\n{}", out.stdout, out.stderr);
-    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("JSON");
-    check_with_python("rate-profile", &out, &doc);
+    let name = needs!(Server);
+    let args = "-n -c 4 -j 2 -T 3 -l --random-seed=11 --rate-profile=0:200,1:400,2:800 \
+                --report-html=r.html -f cheap.sql";
+    let run = Pgbench::new(args.split_whitespace()).file("cheap.sql", "\\set x 1\n").label(name);
+    let (out, doc) = run_report(name, run);
 
     // Each second: the transactions scheduled to start in it.
     let start = doc["start_time_us"].as_i64().expect("start_time_us");
@@ -121,9 +102,7 @@ fn steps_of_a_rate_profile() {
 #[test]
 fn shards_of_a_rate_profile_merge_their_steps() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let args = [
         "-n",
         "-c",
@@ -141,9 +120,7 @@ fn shards_of_a_rate_profile_merge_their_steps() {
     let shards = run_shards("profile-shards", "postgres", &args, &[with, with]);
     let mut docs = Vec::new();
     for s in &shards {
-        assert_eq!(s.status, Status::Exit(0), "{}", s.stderr);
-        let doc: Value = serde_json::from_str(&s.read_file("r.json")).expect("JSON");
-        check_with_python("profile-shard", s, &doc);
+        let doc = report_of("profile-shard", s);
         let steps = doc["steps"].as_array().expect("steps").clone();
         for (step, share) in steps.iter().zip([200.0, 400.0]) {
             let n = step["transactions"].as_f64().unwrap_or(0.0);
@@ -190,9 +167,7 @@ fn schedule_of(out: &Output) -> Vec<i64> {
 #[test]
 fn a_constant_profile_is_the_schedule_of_r() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let run = |rate: &[&str], label: &str| {
         let mut args = vec!["-n", "-c", "1", "-j", "1", "-t", "300", "-l", "--random-seed=7"];
         args.extend_from_slice(rate);

@@ -25,13 +25,15 @@ use serde_json::Value;
 
 use crate::harness::Pgbench;
 use crate::harness::checks::check_page;
-use crate::harness::checks::check_with_python;
-use crate::harness::cluster::{Cluster, extra_cluster, tcp_cluster};
+use crate::harness::checks::json_report;
+use crate::harness::cluster::{Cluster, Db, extra_cluster, tcp_cluster};
 use crate::harness::live::Running;
+use crate::harness::needs;
 use crate::harness::netns::Machine;
 use crate::harness::runner::{Output, Status};
+use crate::harness::serial;
+use crate::harness::shapes::report_value;
 use crate::harness::standby::{primary_with_standby, promote};
-use crate::harness::{Need, require, serial};
 
 /// Unix epoch seconds now.
 fn epoch() -> f64 {
@@ -95,24 +97,21 @@ fn log_lines(out: &Output) -> Vec<(u32, u64, String, f64)> {
     lines
 }
 
-/// The number after `prefix` on a report line.
+/// The count after `prefix` on a report line.
 fn report_count(stdout: &str, prefix: &str) -> u64 {
-    stdout
-        .lines()
-        .find_map(|l| l.strip_prefix(prefix))
-        .and_then(|rest| rest.split([' ', '/']).next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no {prefix:?} in\n{stdout}"))
+    report_value(stdout, prefix)
 }
 
-/// Initializes pgbench's tables (scale 1) in `db` of `server`.
-fn init(server: &Cluster, db: &str) {
-    let out = Pgbench::new(["-i", "-q", db])
+/// A new database `name` of `server` with pgbench's tables (scale 1).
+fn initialized(server: &'static Cluster, name: &str) -> Db {
+    let db = server.create_db(name);
+    let out = Pgbench::new(["-i", "-q", &db.name])
         .env("PGHOST", server.host())
         .env("PGPORT", server.port.to_string())
         .label("reconnect-init")
         .run_under_test();
     assert_eq!(out.status, Status::Exit(0), "init: {}", out.stderr);
+    db
 }
 
 /// `-c 4 -j 2 -T 6 --reconnect` with `-l` and the JSON, HTML and CSV
@@ -190,8 +189,7 @@ fn run_through(case: &str, run: Pgbench, outage: impl FnOnce()) -> (f64, f64, f6
     let first_failure = failures.map(|l| l.3).fold(f64::INFINITY, f64::min);
 
     // The JSON: the same.
-    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("JSON");
-    check_with_python(case, &out, &doc);
+    let doc = json_report(case, &out);
     assert_eq!(doc["totals"]["failures"]["connection"].as_u64(), Some(conn));
     assert_eq!(doc["totals"]["failures"]["commit_unknown"].as_u64(), Some(unknown));
     let outages = doc["outages"].as_array().expect("outages");
@@ -242,12 +240,9 @@ fn through_outage(
 #[test]
 fn a_restart_is_an_outage_the_clients_go_through() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let server = extra_cluster("restart");
-    let db = server.create_db("restart_db");
-    init(server, &db.name);
+    let db = initialized(server, "restart_db");
     let conninfo =
         format!("host={} port={} dbname={}", server.host().display(), server.port, db.name);
     let restart = || server.restart_fast().unwrap_or_else(|e| panic!("restart: {e}"));
@@ -259,14 +254,11 @@ fn a_restart_is_an_outage_the_clients_go_through() {
 #[test]
 fn a_failover_is_an_outage_the_clients_go_through() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let major = crate::harness::cluster().server_version_num / 10_000;
     let Some(pair) = primary_with_standby(major, "failover", "") else { return };
     let (primary, standby) = (pair.primary, pair.standby);
-    let db = primary.create_db("failover_db");
-    init(primary, &db.name);
+    let db = initialized(primary, "failover_db");
     // The standby has replayed the tables before the run.
     let caught_up =
         "SELECT count(*) FROM pg_stat_replication WHERE replay_lsn >= pg_current_wal_lsn()";
@@ -314,15 +306,9 @@ fn a_failover_is_an_outage_the_clients_go_through() {
 #[test]
 fn a_network_cut_is_an_outage_the_clients_go_through() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    if !require(Need::Root) {
-        return;
-    }
+    needs!(Server, Root);
     let server = tcp_cluster("netcut");
-    let db = server.create_db("netcut_db");
-    init(server, &db.name);
+    let db = initialized(server, "netcut_db");
     let m = Machine::new(7).unwrap_or_else(|e| panic!("network namespace: {e}"));
     // Keepalives and a TCP user timeout of a second find the cut; an
     // attempt to connect during it gives up after 2 s.
@@ -445,12 +431,9 @@ fn check_merged_notes(merged: &Value, shards: &[Value]) {
 #[test]
 fn a_restart_merged_from_two_shards_is_the_restart_of_the_run_unsharded() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let server = extra_cluster("restart-shards");
-    let db = server.create_db("restart_shards_db");
-    init(server, &db.name);
+    let db = initialized(server, "restart_shards_db");
     let run = |label: &str, shard: Option<usize>| {
         // (-T 20: after the restart, which begins at 3 s, each run needs a
         // second of throughput back before it ends for its recovery to be
@@ -532,10 +515,9 @@ fn a_restart_merged_from_two_shards_is_the_restart_of_the_run_unsharded() {
 #[test]
 fn clients_still_waiting_after_the_end_are_given_up() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let marker = "still_waiting_after_the_end";
+    // An hour: the statement outlives the run, to be given up and cancelled.
     let script = format!("SELECT pg_sleep(3600) AS {marker};\n");
     let out = Pgbench::new(["-n", "-c", "2", "-j", "1", "-T", "1", "--reconnect", "-f", "s.sql"])
         .file("s.sql", script)

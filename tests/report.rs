@@ -13,23 +13,16 @@ use serde_json::Value;
 
 use crate::harness::Pgbench;
 use crate::harness::bench::pgbench_db;
-use crate::harness::checks::check_with_python;
+use crate::harness::checks::run_report;
+use crate::harness::needs;
 use crate::harness::runner::{Output, Status};
 use crate::harness::shapes::{Latency, LogOpts, parse_log_line};
-use crate::harness::{Need, require};
 
 /// Runs pgbench-rs with `args` (the database name added) and returns its
 /// output and the JSON report it wrote to `r.json`.
 fn run_json(case: &str, args: &[&str]) -> (Output, Value) {
     let db = pgbench_db(case);
-    let mut all: Vec<&str> = args.to_vec();
-    all.extend(["--report-json=r.json", &db.name]);
-    let out = Pgbench::new(all).label(case).run_under_test();
-    assert_eq!(out.status, Status::Exit(0), "{case}: {}\n{}", out.stdout, out.stderr);
-    let doc: Value = serde_json::from_str(&out.read_file("r.json"))
-        .unwrap_or_else(|e| panic!("{case}: r.json is not JSON: {e}"));
-    check_with_python(case, &out, &doc);
-    (out, doc)
+    run_report(case, Pgbench::new(args).arg(&db.name).label(case))
 }
 
 /// The transactions of a run's `-l` logs: (script, latency µs, lag µs) of
@@ -94,10 +87,7 @@ fn sorted(mut v: Vec<u64>) -> Vec<u64> {
 /// the whole run, each script and the schedule lag.
 #[test]
 fn percentiles_equal_those_of_the_log() {
-    if !require(Need::Server) {
-        return;
-    }
-    let case = "percentiles_log";
+    let case = needs!(Server);
     let (out, doc) = run_json(
         case,
         &[
@@ -206,6 +196,19 @@ fn numbers<'a>(line: &'a str, pattern: &str) -> Option<Vec<&'a str>> {
     rest.is_empty().then_some(out)
 }
 
+/// The lines of a report's configuration, each with its key in the
+/// document's `configuration` (a text, or a number as JSON writes it).
+const CONFIG_LINES: [(&str, &str); 8] = [
+    ("transaction type: {}", "transaction_type"),
+    ("scaling factor: {}", "scale"),
+    ("query mode: {}", "query_mode"),
+    ("number of clients: {}", "clients"),
+    ("number of threads: {}", "threads"),
+    ("maximum number of tries: {}", "max_tries"),
+    ("number of transactions per client: {}", "transactions_per_client"),
+    ("duration: {} s", "duration_s"),
+];
+
 /// Checks every line of a text report against the JSON document: each
 /// number it prints is there with the same value. Returns the mismatches
 /// and the lines no rule knows.
@@ -231,22 +234,11 @@ fn compare_report(text: &str, doc: &Value) -> Vec<String> {
         if line.starts_with("pgbench (") || line == "starting vacuum...end." {
             continue;
         }
-        if let Some(n) = numbers(line, "transaction type: {}") {
-            eq(line, n[0], config["transaction_type"].as_str().unwrap_or("").to_string());
-        } else if let Some(n) = numbers(line, "scaling factor: {}") {
-            eq(line, n[0], config["scale"].to_string());
-        } else if let Some(n) = numbers(line, "query mode: {}") {
-            eq(line, n[0], config["query_mode"].as_str().unwrap_or("").to_string());
-        } else if let Some(n) = numbers(line, "number of clients: {}") {
-            eq(line, n[0], config["clients"].to_string());
-        } else if let Some(n) = numbers(line, "number of threads: {}") {
-            eq(line, n[0], config["threads"].to_string());
-        } else if let Some(n) = numbers(line, "maximum number of tries: {}") {
-            eq(line, n[0], config["max_tries"].to_string());
-        } else if let Some(n) = numbers(line, "number of transactions per client: {}") {
-            eq(line, n[0], config["transactions_per_client"].to_string());
-        } else if let Some(n) = numbers(line, "duration: {} s") {
-            eq(line, n[0], config["duration_s"].to_string());
+        let setting =
+            CONFIG_LINES.iter().find_map(|(pattern, key)| Some((numbers(line, pattern)?, *key)));
+        if let Some((n, key)) = setting {
+            let value = &config[key];
+            eq(line, n[0], value.as_str().map_or_else(|| value.to_string(), str::to_string));
         } else if let Some(n) = numbers(line, "number of transactions actually processed: {}/{}") {
             eq(line, n[0], totals["transactions"].to_string());
             eq(line, n[1], totals["transactions_expected"].to_string());
@@ -369,9 +361,7 @@ fn compare_report(text: &str, doc: &Value) -> Vec<String> {
 /// several scripts, `-r`, retries and detailed failures.
 #[test]
 fn json_numbers_equal_the_report_scripts_and_commands() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let (out, doc) = run_json(
         "json_numbers_scripts",
         &[
@@ -403,9 +393,7 @@ fn json_numbers_equal_the_report_scripts_and_commands() {
 /// `-C` (connection times), for one script.
 #[test]
 fn json_numbers_equal_the_report_rate_limit() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let (out, doc) = run_json(
         "json_numbers_rate",
         &["-C", "-S", "-c", "2", "-t", "40", "-R", "400", "-L", "20", "--latency-percentiles=75"],
@@ -419,9 +407,7 @@ fn json_numbers_equal_the_report_rate_limit() {
 /// The series has one entry a second, and the entries add up to the run.
 #[test]
 fn the_progress_series_adds_up_to_the_run() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let (out, doc) = run_json("json_series", &["-n", "-S", "-c", "2", "-T", "2", "-P", "1"]);
     let intervals = doc["progress"]["intervals"].as_array().expect("intervals");
     assert!(intervals.len() >= 2, "{intervals:?}");
@@ -437,28 +423,89 @@ fn the_progress_series_adds_up_to_the_run() {
     assert!(!out.stderr.contains(" p50 "), "{}", out.stderr);
 }
 
+/// A report option measures the client, in the document only: each
+/// thread's shares over the run and each second, its CPU time and
+/// transactions, the totals, the verdict; the text has no section and the
+/// `-P` lines are C's (the warning, when the client set the result, is
+/// the timing target's).
+#[test]
+fn a_report_has_the_clients_side() {
+    needs!(Server);
+    let (out, doc) =
+        run_json("json_client", &["-n", "-S", "-c", "4", "-j", "2", "-T", "2", "-P", "1"]);
+    assert!(!out.stdout.contains("client statistics"), "{}", out.stdout);
+    for line in out.stderr.lines().filter(|l| l.starts_with("progress: ")) {
+        assert!(line.ends_with(" failed"), "{line}");
+    }
+    let c = &doc["client"];
+    assert_eq!((c["shown"].as_bool(), c["per_second"].as_bool()), (Some(false), Some(true)));
+    let threads = c["threads"].as_array().expect("threads");
+    let numbers: Vec<Option<i64>> = threads.iter().map(|t| t["thread"].as_i64()).collect();
+    assert_eq!(numbers, [Some(0), Some(1), None]);
+    let mut transactions = 0;
+    for t in threads {
+        let seconds = &t["seconds"];
+        assert_eq!(seconds["start_time_us"], doc["progress"]["start_time_us"], "{t}");
+        let n = seconds["busy_pct"].as_array().map_or(0, Vec::len);
+        assert!((2..=4).contains(&n), "{t}");
+        let measured = t["measured_s"].as_f64().unwrap_or(0.0);
+        assert!((1.9..3.0).contains(&measured), "{t}");
+        let cpu = t["user_us"].as_i64().unwrap_or(-1) + t["system_us"].as_i64().unwrap_or(-1);
+        assert!(cpu >= 0, "{t}");
+        transactions += t["transactions"].as_i64().unwrap_or(0);
+    }
+    assert_eq!(Some(transactions), doc["totals"]["transactions"].as_i64());
+    assert_eq!(c["totals"]["transactions"], doc["totals"]["transactions"]);
+    assert_eq!(c["verdict"]["saturated_pct"], 90.0);
+    let bound = c["verdict"]["client_bound"].as_bool().expect("a verdict");
+    assert_eq!(bound, out.client_warning.contains(": the client, not the server, set this result"));
+}
+
+/// `--client-stats` alone: the text report is C's, then the client's
+/// section; each `-P` line ends with the busiest thread's shares.
+#[test]
+fn client_stats_add_a_section_and_end_the_progress_lines() {
+    needs!(Server);
+    let db = pgbench_db("client_stats_text");
+    let args = ["-n", "-S", "-c", "2", "-j", "2", "-T", "2", "-P", "1", "--client-stats"];
+    let out = Pgbench::new(args.iter().copied().chain([db.name.as_str()]))
+        .label("client_stats_text")
+        .run_under_test();
+    assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
+    let (report, section) =
+        out.stdout.split_once("client statistics (measured every second; ").expect("a section");
+    assert!(report.ends_with(" (without initial connection time)\n"), "{}", out.stdout);
+    let lines: Vec<&str> = section.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "each thread's share of the time busy on a CPU and waiting for one):",
+            "thread  busy %  waiting %  user µs/xact  system µs/xact  voluntary cs  involuntary cs",
+        ]
+    );
+    let rows: Vec<&str> =
+        lines[2..5].iter().map(|l| l.split_whitespace().next().unwrap_or("")).collect();
+    assert_eq!(rows, ["0", "1", "main"]);
+    assert!(lines[5].starts_with("CPU time per transaction (all threads): user "), "{section}");
+    assert!(lines.last().is_some_and(|l| l.starts_with("verdict: ")), "{section}");
+    let progress: Vec<&str> = out.stderr.lines().filter(|l| l.starts_with("progress: ")).collect();
+    assert!(progress.len() >= 2, "{}", out.stderr);
+    for l in progress {
+        let (_, tail) = l.split_once(" failed, thread ").unwrap_or_else(|| panic!("{l}"));
+        assert!(tail.contains(" busy ") && tail.ends_with(" %"), "{l}");
+    }
+}
+
 /// With `--latency-percentiles`, each `-P` line ends with the percentiles
 /// of its interval.
 #[test]
 fn progress_lines_show_percentiles() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("progress_percentiles");
-    let out = Pgbench::new([
-        "-n",
-        "-S",
-        "-c",
-        "2",
-        "-T",
-        "3",
-        "-P",
-        "1",
-        "--latency-percentiles=50,99",
-        &db.name,
-    ])
-    .label("progress_percentiles")
-    .run_under_test();
+    let args = "-n -S -c 2 -T 3 -P 1 --latency-percentiles=50,99";
+    let out = Pgbench::new(args.split_whitespace().chain([db.name.as_str()]))
+        .label("progress_percentiles")
+        .run_under_test();
     assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
     let lines: Vec<&str> = out.stderr.lines().filter(|l| l.starts_with("progress: ")).collect();
     assert!(lines.len() >= 2, "{}", out.stderr);
@@ -478,36 +525,46 @@ fn progress_lines_show_percentiles() {
 /// that would replace a merge's input. Nothing is written.
 #[test]
 fn report_files_are_checked_before_connecting_or_reading() {
-    let cases: [(&str, &[&str], &str); 6] = [
+    let cannot_create = |file: &str, why: &str| {
+        format!("pgbench: error: could not create report file \"{file}\": {why}\n")
+    };
+    let same_file = |json: &str, html: &str| {
+        format!(
+            "pgbench: error: --report-json and --report-html name the same file \
+             (\"{json}\" and \"{html}\"): one report would overwrite the other\n"
+        )
+    };
+    let cases: [(&str, &[&str], String); 6] = [
         (
             "report_is_a_directory",
             &["-S", "-t", "1", "--report-json=d"],
-            "pgbench: error: could not create report file \"d\": Is a directory\n",
+            cannot_create("d", "Is a directory"),
         ),
         (
             "report_in_no_directory",
             &["-S", "-t", "1", "--report-html=none/r.html"],
-            "pgbench: error: could not create report file \"none/r.html\": No such file or directory\n",
+            cannot_create("none/r.html", "No such file or directory"),
         ),
         (
             "json_and_html_the_same_file",
             &["-S", "-t", "1", "--report-json=same", "--report-html=./same"],
-            "pgbench: error: --report-json and --report-html name the same file (\"same\" and \"./same\"): one report would overwrite the other\n",
+            same_file("same", "./same"),
         ),
         (
             "same_file_through_a_directory",
             &["-S", "-t", "1", "--report-html=d/../r", "--report-json=r"],
-            "pgbench: error: --report-json and --report-html name the same file (\"r\" and \"d/../r\"): one report would overwrite the other\n",
+            same_file("r", "d/../r"),
         ),
         (
             "merge_over_its_input",
             &["--merge", "a.json", "b.json", "--report-json=./a.json"],
-            "pgbench: error: --report-json would overwrite \"a.json\", one of the reports to merge\n",
+            "pgbench: error: --report-json would overwrite \"a.json\", one of the reports to merge\n"
+                .to_string(),
         ),
         (
             "merge_report_is_a_directory",
             &["--merge", "a.json", "b.json", "--report-html=d"],
-            "pgbench: error: could not create report file \"d\": Is a directory\n",
+            cannot_create("d", "Is a directory"),
         ),
     ];
     for (case, args, stderr) in cases {
@@ -537,9 +594,7 @@ fn with_small_files(p: Pgbench) -> Pgbench {
 /// cut file is left (an older report stays as it was).
 #[test]
 fn a_report_that_cannot_be_written_fails_and_leaves_no_partial_file() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("report_write_fails");
     // (Run through sh, the program is named by its own file name.)
     let written = [
@@ -549,17 +604,10 @@ fn a_report_that_cannot_be_written_fails_and_leaves_no_partial_file() {
     let errors = |stderr: &str| -> Vec<String> {
         stderr.lines().filter_map(|l| l.split_once(": ")).map(|(_, e)| e.to_string()).collect()
     };
-    let run = with_small_files(Pgbench::new([
-        "-n",
-        "-S",
-        "-t",
-        "20",
-        "--report-json=r.json",
-        "--report-html=r.html",
-        &db.name,
-    ]))
-    .label("report_write_fails")
-    .file("r.json", "old");
+    let args = "-n -S -t 20 --report-json=r.json --report-html=r.html";
+    let run = with_small_files(Pgbench::new(args.split_whitespace().chain([db.name.as_str()])))
+        .label("report_write_fails")
+        .file("r.json", "old");
     let out = run.run_under_test();
     assert_eq!(out.status, Status::Exit(1), "{}", out.stderr);
     assert!(out.stdout.contains("\ntps = "), "no report:\n{}", out.stdout);
@@ -577,14 +625,9 @@ fn a_report_that_cannot_be_written_fails_and_leaves_no_partial_file() {
         })
         .collect();
     let shards = crate::harness::shards::run_together(&runs);
-    let mut merge = with_small_files(Pgbench::no_server([
-        "--merge",
-        "s0.json",
-        "s1.json",
-        "--report-json=r.json",
-        "--report-html=r.html",
-    ]))
-    .label("report_write_fails_merge");
+    let args = "--merge s0.json s1.json --report-json=r.json --report-html=r.html";
+    let mut merge = with_small_files(Pgbench::no_server(args.split_whitespace()))
+        .label("report_write_fails_merge");
     for (k, s) in shards.iter().enumerate() {
         assert_eq!(s.status, Status::Exit(0), "{}", s.stderr);
         merge = merge.file(&format!("s{k}.json"), s.read_file("s.json"));

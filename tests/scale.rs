@@ -4,10 +4,11 @@
 //! without stalling the thread that makes them. And `--pin`: a CPU for
 //! each thread.
 
+use crate::harness::Pgbench;
 use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, pgbench_db, report_head};
 use crate::harness::cluster::{Cluster, extra_cluster};
+use crate::harness::needs;
 use crate::harness::runner::Status;
-use crate::harness::{Need, Pgbench, require};
 
 /// A server of its own that takes 1100 connections (the shared one takes
 /// 200).
@@ -35,9 +36,7 @@ fn with_ulimit(run: Pgbench, ulimit_args: &str) -> Pgbench {
 /// connecting).
 #[test]
 fn a_run_raises_the_soft_limit_to_every_descriptor_it_opens() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let server = many_cluster();
     let run = Pgbench::new(["-n", "-f", "select.sql", "-c", "1000", "-j", "4", "-T", "2"])
         .file("select.sql", "SELECT 1;\n")
@@ -105,14 +104,11 @@ fn a_run_short_of_descriptors_is_refused_before_it_connects() {
 /// goes on to the second host, as C's.
 #[test]
 fn a_host_list_whose_first_host_does_not_exist() {
-    if !require(Need::Server) {
-        return;
-    }
-    let name = "host_list";
+    let name = needs!(Server);
     let db = pgbench_db(name);
     let host = crate::harness::cluster::cluster().host().display().to_string();
     let conninfo = format!("host=/nonexistent-host,{host} dbname={}", db.name);
-    for (label, extra) in [("host_list", None), ("host_list_connect", Some("-C"))] {
+    for (label, extra) in [(name, None), ("host_list_connect", Some("-C"))] {
         let mut args = vec!["-n", "-S", "-c", "4", "-j", "2", "-t", "5"];
         args.extend(extra);
         args.push(&conninfo);
@@ -126,17 +122,6 @@ fn a_host_list_whose_first_host_does_not_exist() {
         ));
         r.finish();
     }
-}
-
-/// The CPUs of a `Cpus_allowed_list` (`0-3,8`).
-fn cpu_list(text: &str) -> Vec<usize> {
-    let mut cpus = Vec::new();
-    for part in text.trim().split(',').filter(|p| !p.is_empty()) {
-        let (lo, hi) = part.split_once('-').unwrap_or((part, part));
-        let (lo, hi): (usize, usize) = (lo.parse().expect("a CPU"), hi.parse().expect("a CPU"));
-        cpus.extend(lo..=hi);
-    }
-    cpus
 }
 
 /// The CPUs each thread of process `pid` may run on, by thread name
@@ -156,7 +141,7 @@ fn thread_cpus(pid: u32) -> Vec<(String, Vec<usize>)> {
         };
         let main = t.file_name().to_str() == Some(pid.to_string().as_str());
         let name = if main { "main".to_owned() } else { field("Name:") };
-        out.push((name, cpu_list(&field("Cpus_allowed_list:"))));
+        out.push((name, crate::harness::cpu_list(&field("Cpus_allowed_list:"))));
     }
     out.sort();
     out
@@ -169,13 +154,8 @@ fn thread_cpus(pid: u32) -> Vec<(String, Vec<usize>)> {
 /// anything connects.
 #[test]
 fn pin_gives_each_thread_a_cpu() {
-    if !require(Need::Server) {
-        return;
-    }
-    let status = std::fs::read_to_string("/proc/self/status").expect("status");
-    let allowed = cpu_list(
-        status.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).expect("a CPU list"),
-    );
+    needs!(Server);
+    let (allowed, allowed_text) = crate::harness::allowed_cpus();
     let pinned = |case: &str, args: &[&str]| {
         let base = ["-n", "-f", "s.sql", "-T", "600"];
         let run = Pgbench::new(base.iter().chain(args).copied()).file("s.sql", "SELECT 1;\n");
@@ -207,14 +187,12 @@ fn pin_gives_each_thread_a_cpu() {
         assert_eq!(cpus_of(&two, name), [allowed[0]], "{two:?}");
     }
     assert_eq!(cpus_of(&two, "main"), allowed, "{two:?}");
-    let allowed_text =
-        status.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).map(str::trim);
     let refused = Pgbench::new(["-n", "-S", "-t", "1", "--pin=100000"]).label("pin-refused");
     let out = refused.run_under_test();
     assert_eq!((out.status, out.stdout.as_str()), (Status::Exit(1), ""));
     let expected = format!(
         "pgbench: error: --pin: CPU 100000 is not one this process may use ({})\n",
-        allowed_text.unwrap_or_default()
+        allowed_text
     );
     assert_eq!(out.stderr, expected);
 }

@@ -14,11 +14,13 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde_json::Value;
 
 use crate::harness::bench::pgbench_db_on;
-use crate::harness::cluster::{Cluster, tcp_cluster};
+use crate::harness::cluster::{Cluster, Db, tcp_cluster};
 use crate::harness::lan::{self, Host, Lan};
+use crate::harness::live::split_client_warning;
+use crate::harness::needs;
 use crate::harness::slurm::{self, Slurm};
 use crate::harness::sshd::Sshd;
-use crate::harness::{Need, require_all, runner, serial, tmp};
+use crate::harness::{runner, serial, tmp};
 use crate::shards::SHARD_ARGS;
 
 /// The options of the runs that start late (START_AT in the past): each
@@ -31,17 +33,58 @@ fn now() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
-/// `dir/bin`, holding `pgbench-rs` (the binary under test): the PATH's
-/// first directory for the schedulers' commands.
+/// A copy of `file` in `dir` as `name`, both of mode 0755. What the schedulers'
+/// hosts and the ssh user run is a copy in the test's directory (open to
+/// all, see `tmp`), not the clone's file: the clone may be where they
+/// cannot see it (in a home of mode 0700, or below the home directory the
+/// ssh test binds over root's).
+fn copy_to(file: &Path, dir: &Path, name: &str) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    tmp::set_mode(dir, 0o755);
+    let to = dir.join(name);
+    std::fs::copy(file, &to)
+        .unwrap_or_else(|e| panic!("{} to {}: {e}", file.display(), to.display()));
+    tmp::set_mode(&to, 0o755);
+    to
+}
+
+/// `dir/bin`, holding a copy of `pgbench-rs` (the binary under test): the
+/// PATH's first directory for the schedulers' commands.
 fn bin_dir(dir: &Path) -> PathBuf {
     let bin = dir.join("bin");
-    std::fs::create_dir_all(&bin).expect("bin");
-    std::os::unix::fs::symlink(runner::under_test_path(), bin.join("pgbench-rs")).expect("link");
+    copy_to(&runner::under_test_path(), &bin, "pgbench-rs");
     bin
 }
 
-fn deploy(file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy").join(file)
+/// Where a scheduler's test runs its shards.
+struct Site {
+    /// A server the simulated hosts reach over TCP.
+    server: &'static Cluster,
+    /// Its pgbench tables, for the shards.
+    db: Db,
+    /// Another copy, which the server refuses to one host.
+    refused: Db,
+    /// A fresh directory for the test's files.
+    dir: PathBuf,
+    /// `dir/bin` ([`bin_dir`]).
+    bin: PathBuf,
+}
+
+/// The [`Site`] of the test `name`.
+fn site(name: &str) -> Site {
+    let server = tcp_cluster(name);
+    let db = pgbench_db_on(server, name);
+    let refused = pgbench_db_on(server, &format!("{name}_refused"));
+    let dir = tmp::fresh_dir(name);
+    let bin = bin_dir(&dir);
+    Site { server, db, refused, dir, bin }
+}
+
+/// A copy of the project's `deploy/FILE` in `dir/deploy`.
+fn deploy(dir: &Path, file: &str) -> PathBuf {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy").join(file);
+    let name = Path::new(file).file_name().expect("a file name").to_string_lossy();
+    copy_to(&from, &dir.join("deploy"), &name)
 }
 
 fn json(path: &Path) -> Value {
@@ -182,26 +225,21 @@ struct Job {
 #[test]
 fn slurm_runs_the_shards_together() {
     let _one = serial();
-    if !require_all(&[Need::Server, Need::Hosts, Need::Slurm]) {
-        return;
-    }
-    let server = tcp_cluster("slurm");
-    let db = pgbench_db_on(server, "slurm");
-    let refused = pgbench_db_on(server, "slurm_refused");
-    let dir = tmp::fresh_dir("slurm");
-    let bin = bin_dir(&dir);
+    needs!(Server, Hosts, Slurm);
+    let Site { server, db, refused, dir, bin } = site("slurm");
     let lan = Lan::new(0, &["pgbrs-ctl", "pgbrs-n0", "pgbrs-n1"])
         .unwrap_or_else(|e| panic!("network: {e}"));
     refuse(server, &refused.name, &lan.hosts[2], &lan.gateway);
     let slurm =
         Slurm::start(&lan, &dir.join("cluster"), 4).unwrap_or_else(|e| panic!("Slurm: {e}"));
     let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let sbatch_file = deploy(&dir, "slurm/pgbench-rs-shards.sbatch");
     let submit = |label: &str, db: &str, export: &str, args: &[&str]| -> Job {
         let (here, results) = (dir.join(label), dir.join(format!("{label}-results")));
         std::fs::create_dir_all(&here).expect("dir");
         let mut c = Command::new("timeout");
         c.arg("300").arg(slurm::program("sbatch").expect("sbatch"));
-        c.args(["--wait", export]).arg(deploy("slurm/pgbench-rs-shards.sbatch")).args(args);
+        c.args(["--wait", export]).arg(&sbatch_file).args(args);
         c.env("SLURM_CONF", &slurm.conf).env("PATH", &path).env("RESULTS", &results);
         c.env("PGHOST", &lan.gateway).env("PGPORT", server.port.to_string());
         c.env("PGUSER", "postgres").env("PGDATABASE", db).current_dir(&here);
@@ -216,7 +254,8 @@ fn slurm_runs_the_shards_together() {
         Job { ran, output, results: results.join(format!("pgbench-rs-{id}")) }
     };
     let late_start = now() - 5;
-    let late_at = format!("--export=ALL,START_AT={late_start}");
+    // (The late job also serves its metrics, on a port a shard.)
+    let late_at = format!("--export=ALL,START_AT={late_start},METRICS_PORT=9187,METRICS_LINGER=0");
     let (good, failing, late) = std::thread::scope(|s| {
         let good = s.spawn(|| submit("good", &db.name, "--export=ALL", &[]));
         let failing = s.spawn(|| submit("failing", &refused.name, "--export=ALL", &[]));
@@ -228,7 +267,10 @@ fn slurm_runs_the_shards_together() {
     // started, with the file's options.
     assert_eq!(good.ran.code, Some(0), "{}\n{}", good.output, slurm.logs());
     assert_eq!(good.ran.stderr, "");
-    assert!(!good.output.contains("warning") && !good.output.contains("error"), "{}", good.output);
+    // (But the warning that the client set the result: on a loaded
+    // machine it may have.)
+    let output = split_client_warning(&good.output).0;
+    assert!(!output.contains("warning") && !output.contains("error"), "{}", good.output);
     let shards: Vec<Value> =
         (0..2).map(|k| json(&good.results.join(format!("shard-{k}.json")))).collect();
     let start_at = int(&shards[0], "/start_time_us") / 1_000_000;
@@ -252,7 +294,7 @@ fn slurm_runs_the_shards_together() {
     }
     connected_from(server, &lan.hosts[1..]);
     let merged_text = std::fs::read_to_string(good.results.join("run.txt")).expect("run.txt");
-    assert!(good.output.ends_with(report_of(&merged_text)), "{}", good.output);
+    assert!(output.ends_with(report_of(&merged_text)), "{}", good.output);
     check_merged("slurm", &shards, &json(&good.results.join("run.json")), &merged_text);
 
     // Shard 1's node is refused: the job fails, the merge names shard 1,
@@ -280,6 +322,11 @@ fn slurm_runs_the_shards_together() {
     // merge names them, the job fails.
     assert_eq!(late.ran.code, Some(1), "{}", late.output);
     check_late(&late.output, "pgbench-rs-shards", late_start);
+    for k in 0..2 {
+        let line =
+            format!("{k}: pgbench-rs: serving the metrics at http://0.0.0.0:{}/metrics", 9187 + k);
+        assert!(has_line(&late.output, &line), "{line}\n{}", late.output);
+    }
 }
 
 /// ssh and GNU parallel: `deploy/ssh/pgbench-rs-shards.sh client1 client2
@@ -292,14 +339,8 @@ fn slurm_runs_the_shards_together() {
 #[test]
 fn ssh_and_parallel_run_the_shards() {
     let _one = serial();
-    if !require_all(&[Need::Server, Need::Hosts, Need::Ssh]) {
-        return;
-    }
-    let server = tcp_cluster("ssh");
-    let db = pgbench_db_on(server, "ssh");
-    let refused = pgbench_db_on(server, "ssh_refused");
-    let dir = tmp::fresh_dir("ssh");
-    let bin = bin_dir(&dir);
+    needs!(Server, Hosts, Ssh);
+    let Site { server, db, refused, dir, bin } = site("ssh");
     let lan = Lan::new(1, &["pgbrs-c1", "pgbrs-c2"]).unwrap_or_else(|e| panic!("network: {e}"));
     refuse(server, &refused.name, &lan.hosts[1], &lan.gateway);
     let path = format!("{}:/usr/local/bin:/usr/bin:/bin", bin.display());
@@ -315,15 +356,17 @@ fn ssh_and_parallel_run_the_shards() {
         v.push(db);
         v.into_iter().map(String::from).collect()
     };
-    let run = |label: &str, start_at: Option<u64>, opts: &[String]| -> (Ran, PathBuf) {
+    let script = deploy(&dir, "ssh/pgbench-rs-shards.sh");
+    let run = |label: &str, start_at: Option<u64>, opts: &[String], env: &[(&str, &str)]| {
         let here = dir.join(label);
         std::fs::create_dir_all(&here).expect("dir");
-        let mut c = ssh.as_user(&deploy("ssh/pgbench-rs-shards.sh"));
+        let mut c = ssh.as_user(&script);
         c.args(["client1", "client2", "--"]).args(opts);
         c.env("PATH", &path).env_remove("START_AT").current_dir(&here);
         if let Some(at) = start_at {
             c.env("START_AT", at.to_string());
         }
+        c.envs(env.iter().copied());
         (ran(c), here)
     };
 
@@ -335,10 +378,11 @@ fn ssh_and_parallel_run_the_shards() {
     more.extend(["-f", "my script.sql@1", "-D", "note=it's a \"quoted\" note"]);
     let good_opts = opts(&db.name, &more);
     let before = now();
-    let (good, here) = run("good", None, &good_opts);
+    let (good, here) = run("good", None, &good_opts, &[]);
     let after = now();
     assert_eq!(good.code, Some(0), "{}\n{}", good.stdout, good.stderr);
-    assert!(!good.stderr.contains("warning") && !good.stderr.contains("error"), "{}", good.stderr);
+    let stderr = split_client_warning(&good.stderr).0;
+    assert!(!stderr.contains("warning") && !stderr.contains("error"), "{}", good.stderr);
     let shards: Vec<Value> = (0..2).map(|k| json(&here.join(format!("shard-{k}.json")))).collect();
     let start_at = u64::try_from(int(&shards[0], "/start_time_us") / 1_000_000).expect("start");
     assert!((before + 30..=after + 30).contains(&start_at), "{before} {start_at} {after}");
@@ -362,7 +406,7 @@ fn ssh_and_parallel_run_the_shards() {
 
     // client2 is refused: the script names it and fails; client1's report
     // is back (late or not: the failure is what the script reports).
-    let (failing, here) = run("failing", Some(now() + 3), &opts(&refused.name, SHARD_ARGS));
+    let (failing, here) = run("failing", Some(now() + 3), &opts(&refused.name, SHARD_ARGS), &[]);
     assert_eq!(failing.code, Some(1), "{}\n{}", failing.stdout, failing.stderr);
     let hba = format!(
         "client2 1\tpgbench-rs: error: connection to server at \"{}\", port {port} failed: FATAL:  pg_hba.conf rejects connection for host \"{}\"",
@@ -384,7 +428,17 @@ fn ssh_and_parallel_run_the_shards() {
 
     // START_AT 5 s ago: both shards start late, the script fails.
     let late_at = now() - 5;
-    let (late, _) = run("late", Some(late_at), &opts(&db.name, &LATE_ARGS));
+    // (It also serves its metrics, on a port a shard.)
+    let metrics = [("METRICS_PORT", "9187"), ("METRICS_LINGER", "0")];
+    let (late, _) = run("late", Some(late_at), &opts(&db.name, &LATE_ARGS), &metrics);
     assert_eq!(late.code, Some(1), "{}\n{}", late.stdout, late.stderr);
     check_late(&late.stderr, "pgbench-rs-shards.sh", late_at);
+    for k in 0..2 {
+        let line = format!(
+            "client{} {k}\tpgbench-rs: serving the metrics at http://0.0.0.0:{}/metrics",
+            k + 1,
+            9187 + k
+        );
+        assert!(late.stderr.contains(&line), "{line}\n{}", late.stderr);
+    }
 }

@@ -64,6 +64,18 @@ mod runner {
         check.finish();
     }
 
+    /// `needs!` and `test_name!` name a test after its function, also
+    /// from a closure in it; with nothing missing, `needs!` goes on.
+    #[test]
+    fn a_test_is_named_from_its_function() {
+        assert_eq!(needs!(), "a_test_is_named_from_its_function");
+        let in_closure = || test_name!();
+        assert_eq!(in_closure(), "a_test_is_named_from_its_function");
+        assert_eq!(require::function_of("integration::cli::tap::bad_option::here"), "bad_option");
+        assert_eq!(require::function_of("timing::start::late::{{closure}}::here"), "late");
+        assert_eq!(require::needs_of(&[], "x"), Some("x"));
+    }
+
     #[test]
     fn text_diff_shows_both_sides_and_the_first_difference() {
         let d = compare::text_diff("stderr", "expected", "a\nb\n", "got", "a\nc").unwrap();

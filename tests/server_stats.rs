@@ -13,8 +13,9 @@ use serde_json::Value;
 use crate::harness::Pgbench;
 use crate::harness::cluster::{Cluster, create_db_on, own_server, server};
 use crate::harness::live::{Running, epoch_now};
+use crate::harness::needs;
 use crate::harness::runner::{Output, Status};
-use crate::harness::{Need, require, serial};
+use crate::harness::serial;
 
 /// Server options of the servers of these tests: no WAL but the run's
 /// (no standby snapshots), pg_stat_statements loaded.
@@ -38,11 +39,8 @@ fn spawn(c: &'static Cluster, case: &str, args: &[&str], script: &str) -> Runnin
 /// The output and JSON report of a run [`spawn`] started.
 fn finish(case: &str, run: Running) -> (Output, Value) {
     let out = run.finish();
-    assert_eq!(out.status, Status::Exit(0), "{case}: {}\n{}", out.stdout, out.stderr);
+    let doc = crate::harness::checks::report_of(case, &out);
     assert!(out.stdout.contains("\nserver statistics (every 1 s"), "{case}: {}", out.stdout);
-    let doc: Value = serde_json::from_str(&out.read_file("r.json"))
-        .unwrap_or_else(|e| panic!("{case}: r.json is not JSON: {e}"));
-    crate::harness::checks::check_with_python(case, &out, &doc);
     (out, doc)
 }
 
@@ -196,6 +194,7 @@ fn statements(c: &'static Cluster, case: &str) {
 /// appears at its second (and the page's charts, its span shaded,
 /// render).
 fn checkpoint(c: &'static Cluster, case: &str) {
+    // 5 ms a transaction: a light, steady load beside the CHECKPOINT.
     let script = "UPDATE t SET n = n + 1 WHERE id = 1;\nSELECT pg_sleep(0.005);\n";
     let args = ["-n", "-c", "1", "-T", "4", "--report-html=r.html", "sst"];
     let mut run = spawn(c, case, &args, script);
@@ -250,24 +249,30 @@ fn checkpoint(c: &'static Cluster, case: &str) {
 /// it gets going again, as it does when it is late during a run. (The
 /// hold: another session locks pg_authid, which the sampler's look at
 /// pg_stat_activity needs, and releases it once the run's client is gone,
-/// that is after the run stopped; it fails unless the sampler waited.)
+/// that is after the run stopped: it waits for the advisory lock the
+/// client holds shared for its session; it fails unless the sampler was
+/// waiting for pg_authid then.)
 fn held(c: &'static Cluster, case: &str) {
-    let script = "SELECT pg_sleep(0.005);\n";
+    // 5 ms a transaction: a light, steady load; the lock is what the hold
+    // waits for.
+    let script = "SELECT pg_advisory_lock_shared(1), pg_sleep(0.005);\n";
     let mut run = spawn(c, case, &["-n", "-c", "1", "-T", "3", "sst"], script);
     let origin = run.measuring();
     Running::sleep_until(origin + 1.3);
+    let client_holds = "SELECT count(*) FROM pg_catalog.pg_locks WHERE locktype = 'advisory' \
+                        AND objid = 1 AND objsubid = 1 AND granted";
+    crate::harness::wait_until("the run's client to hold its lock", || {
+        c.query("sst", client_holds) == [["1"]]
+    });
     c.exec(
         "sst",
         "BEGIN; LOCK TABLE pg_catalog.pg_authid IN ACCESS EXCLUSIVE MODE; \
-         DO $$ DECLARE held boolean := false; BEGIN LOOP \
-           PERFORM pg_catalog.pg_stat_clear_snapshot(); \
-           held := held OR EXISTS (SELECT FROM pg_catalog.pg_locks \
-             WHERE relation = 'pg_catalog.pg_authid'::regclass AND NOT granted); \
-           EXIT WHEN NOT EXISTS (SELECT FROM pg_catalog.pg_stat_activity \
-             WHERE pid <> pg_catalog.pg_backend_pid() AND query LIKE 'SELECT pg_sleep(0.005)%'); \
-           PERFORM pg_catalog.pg_sleep(0.01); \
-         END LOOP; \
-         IF NOT held THEN RAISE EXCEPTION 'the sampler never waited for the lock'; END IF; \
+         DO $$ BEGIN \
+           PERFORM pg_catalog.pg_advisory_lock(1); \
+           IF NOT EXISTS (SELECT FROM pg_catalog.pg_locks \
+               WHERE relation = 'pg_catalog.pg_authid'::regclass AND NOT granted) THEN \
+             RAISE EXCEPTION 'the sampler was not waiting for the lock'; \
+           END IF; \
          END $$; COMMIT",
     );
     let (_, doc) = finish(case, run);
@@ -284,22 +289,45 @@ fn all_of(major: u32) {
     held(c, &format!("{case}_held"));
 }
 
-#[test]
-fn sums_statements_and_checkpoint_15() {
-    let _one = serial();
-    all_of(15);
+/// A test of `case` (which starts a server of `major` of its own) for each
+/// major named, one at a time.
+macro_rules! on_servers {
+    ($case:ident: $($name:ident $major:literal),*) => {
+        $(
+            #[test]
+            fn $name() {
+                let _one = serial();
+                $case($major);
+            }
+        )*
+    };
 }
 
-#[test]
-fn sums_statements_and_checkpoint_17() {
-    let _one = serial();
-    all_of(17);
+on_servers!(all_of: sums_statements_and_checkpoint_15 15, sums_statements_and_checkpoint_17 17,
+    sums_statements_and_checkpoint_18 18);
+
+/// `case` on the shared server of `major` (15: the suite's), named
+/// `label_MAJOR`; nothing where that server is not installed.
+fn on_shared(major: u32, label: &str, case: fn(&'static Cluster, &str)) {
+    let c = if major == 15 { Some(crate::harness::cluster::cluster()) } else { server(major) };
+    if let Some(c) = c {
+        case(c, &format!("{label}_{major}"));
+    }
 }
 
-#[test]
-fn sums_statements_and_checkpoint_18() {
-    let _one = serial();
-    all_of(18);
+/// A test of `case` on each shared server named ([`on_shared`]), one at a
+/// time.
+macro_rules! on_shared_servers {
+    ($case:ident, $label:literal: $($name:ident $major:literal),*) => {
+        $(
+            #[test]
+            fn $name() {
+                let _one = serial();
+                needs!(Server);
+                on_shared($major, $label, $case);
+            }
+        )*
+    };
 }
 
 /// The wait events of the run's backends on the shared server of `major`:
@@ -311,6 +339,7 @@ fn sums_statements_and_checkpoint_18() {
 /// row in a transaction wait for each other's lock (half of the time).
 fn waits(c: &'static Cluster, case: &str) {
     let db = create_db_on(c, "sst_waits");
+    // The sleep is the wait event counted (Timeout:PgSleep).
     let (_, doc) = run(c, case, &["-n", "-c", "2", "-T", "2", &db.name], "SELECT pg_sleep(0.2);\n");
     let all = wait_count(&doc, None);
     let sleep = wait_count(&doc, Some("Timeout:PgSleep"));
@@ -320,42 +349,16 @@ fn waits(c: &'static Cluster, case: &str) {
         doc["server"]["samples"]
     );
     db.exec("CREATE TABLE one (id int PRIMARY KEY, n int); INSERT INTO one VALUES (1, 0)");
+    // The row locked for 10 ms a transaction: the other client's wait for it
+    // is the event counted (Lock:transactionid).
     let script = "BEGIN;\nUPDATE one SET n = n + 1 WHERE id = 1;\nSELECT pg_sleep(0.01);\nEND;\n";
     let (_, doc) = run(c, case, &["-n", "-c", "2", "-T", "2", &db.name], script);
     let lock = wait_count(&doc, Some("Lock:transactionid"));
     assert!(lock > 0, "{case}: no Lock:transactionid: {}", doc["server"]["samples"]);
 }
 
-#[test]
-fn wait_events_15() {
-    let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    waits(crate::harness::cluster::cluster(), "server_stats_waits_15");
-}
-
-#[test]
-fn wait_events_17() {
-    let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    if let Some(c) = server(17) {
-        waits(c, "server_stats_waits_17");
-    }
-}
-
-#[test]
-fn wait_events_18() {
-    let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    if let Some(c) = server(18) {
-        waits(c, "server_stats_waits_18");
-    }
-}
+on_shared_servers!(waits, "server_stats_waits": wait_events_15 15, wait_events_17 17,
+    wait_events_18 18);
 
 /// The standby's rows of each sample.
 fn standby_rows(doc: &Value) -> Vec<(f64, Value)> {
@@ -435,9 +438,7 @@ fn replication(major: u32, tag: &str) {
 #[test]
 fn replication_lag_15() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     replication(crate::harness::cluster::cluster().server_version_num / 10_000, "host");
 }
 
@@ -458,10 +459,7 @@ fn times(doc: &Value) -> Vec<f64> {
 #[test]
 fn interrupted_and_warmed_up() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    let case = "server_stats_sigint";
+    let case = needs!(Server);
     let c = crate::harness::cluster::cluster();
     let db = create_db_on(c, "sst_sigint");
     let args = [
@@ -476,6 +474,7 @@ fn interrupted_and_warmed_up() {
         "--report-json=r.json",
         &db.name,
     ];
+    // 5 ms a transaction: a light, steady load until the signal.
     let mut running = Pgbench::new(args)
         .on(c)
         .label(case)
@@ -486,8 +485,7 @@ fn interrupted_and_warmed_up() {
     let sent = running.signal(libc::SIGINT) - origin;
     let out = running.finish();
     assert_eq!(out.status, Status::Signal(2), "{case}: {}", out.stderr);
-    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json");
-    crate::harness::checks::check_with_python(case, &out, &doc);
+    let doc = crate::harness::checks::json_report(case, &out);
     assert_eq!(doc["status"], "interrupted", "{case}");
     // The run ends when the signal came: when the test sent it, or a
     // moment later when the program's handler ran.
@@ -497,6 +495,7 @@ fn interrupted_and_warmed_up() {
     assert!(out.stdout.contains("\nserver statistics (every 1 s"), "{case}: {}", out.stdout);
 
     let case = "server_stats_warmup";
+    // 5 ms a transaction: a light, steady load through the warm-up.
     let script = "SELECT pg_sleep(0.005);\n";
     let (_, doc) = run(c, case, &["-n", "-c", "2", "-T", "2", "--warmup=1", &db.name], script);
     assert_eq!(times(&doc), sample_times(run_end(&doc)), "{case}");
@@ -514,10 +513,7 @@ fn interrupted_and_warmed_up() {
 #[test]
 fn shard_zero_samples_and_merge_keeps_it() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    let case = "server_stats_shards";
+    let case = needs!(Server);
     let db = crate::harness::bench::pgbench_db(case);
     let args = ["-S", "-n", "-c", "2", "-j", "2", "-T", "2", "--server-stats"];
     let shards = crate::shards::run_shards(case, &db.name, &args, &[|p| p, |p| p]);
@@ -548,9 +544,7 @@ fn shard_zero_samples_and_merge_keeps_it() {
 #[test]
 fn bad_values_and_no_server() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     for (arg, msg) in [
         ("--server-stats=0", "pgbench: error: --server-stats must be in range 1..3600\n"),
         ("--server-stats=abc", "pgbench: error: invalid value \"abc\" for option --server-stats\n"),
@@ -605,25 +599,8 @@ fn unprivileged(c: &'static Cluster, case: &str) {
     assert_eq!(sum(&doc, "pg_stat_database", "xact_commit"), 20 + 1 + 1, "{case}");
 }
 
-#[test]
-fn unprivileged_role_15() {
-    let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    unprivileged(crate::harness::cluster::cluster(), "server_stats_priv_15");
-}
-
-#[test]
-fn unprivileged_role_18() {
-    let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    if let Some(c) = server(18) {
-        unprivileged(c, "server_stats_priv_18");
-    }
-}
+on_shared_servers!(unprivileged, "server_stats_priv": unprivileged_role_15 15,
+    unprivileged_role_18 18);
 
 /// Under -C each transaction's new backend is found by its pid (most of
 /// its time in a 200 ms pg_sleep: a sample may find it still starting,
@@ -634,12 +611,10 @@ fn unprivileged_role_18() {
 #[test]
 fn reconnecting_clients() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    let case = "server_stats_reconnect";
+    let case = needs!(Server);
     let c = crate::harness::cluster::cluster();
     let db = create_db_on(c, "sst_reconnect");
+    // The sleep is the wait event counted (Timeout:PgSleep).
     let (_, doc) =
         run(c, case, &["-n", "-C", "-c", "2", "-t", "10", &db.name], "SELECT pg_sleep(0.2);\n");
     let (all, sleep) = (wait_count(&doc, None), wait_count(&doc, Some("Timeout:PgSleep")));

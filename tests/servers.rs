@@ -13,9 +13,10 @@
 use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
-use crate::bench::{REPEATABLE_READ, SERIALIZATION_SCRIPT, retry_db_on};
-use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, pgbench_db_on, report_head_of};
+use crate::harness::bench::{Bench, TAIL, TAIL_RECONNECT, builtin_desc, counts, pgbench_db_on};
+use crate::harness::bench::{Ran, report_head_of};
 use crate::harness::cluster::{self, Cluster};
+use crate::harness::retries::{resetting, retry_db_on, serialization_run};
 use crate::harness::{Db, Pgbench, normalize};
 
 /// The server of reference version `major` and its pgbench database, or
@@ -28,47 +29,40 @@ fn server_db(major: u32, _case: &str) -> Option<(&'static Cluster, Db)> {
     Some((server, db.clone()))
 }
 
-/// `transaction type:` text of a builtin.
-fn builtin_desc(b: &str) -> &'static str {
-    match b {
-        "tpcb-like" => "<builtin: TPC-B (sort of)>",
-        "simple-update" => "<builtin: simple update>",
-        "select-only" => "<builtin: select only>",
-        _ => panic!("unknown builtin {b}"),
-    }
+/// Case `name`: `args` then the database's name, as pgbench `major` on
+/// its server, run by both implementations.
+fn run(major: u32, name: &str, args: &[&str], with: impl Fn(Pgbench) -> Pgbench) -> Option<Ran> {
+    let (server, db) = server_db(major, name)?;
+    let run = with(Pgbench::new(args).arg(&db.name)).on(server).compat(major).label(name);
+    Some(Bench::new(name, run).run())
+}
+
+/// The report of pgbench `major` on its server: the head (`desc`,
+/// `mode`, clients, threads, tries), then `rest`.
+fn report(major: u32, head: (&str, &str, u32, u32, &str), rest: &str) -> String {
+    let (desc, mode, clients, threads, tries) = head;
+    let server = cluster::server(major).expect("the server ran");
+    format!("{}{rest}", report_head_of(major, server, desc, mode, clients, threads, tries))
 }
 
 /// A builtin with `-t 10 -c 2 -n`.
 fn builtin(major: u32, builtin: &str, mode: &str) {
     let name = format!("v{major}_{builtin}_{mode}");
-    let Some((server, db)) = server_db(major, &name) else { return };
-    let run = Pgbench::new(["-b", builtin, "-M", mode, "-t", "10", "-c", "2", "-n", &db.name])
-        .on(server)
-        .compat(major)
-        .label(&name);
-    let mut r = Bench::new(&name, run).run();
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 10\n\
-         number of transactions actually processed: 20/20\n{TAIL}",
-        report_head_of(major, server, builtin_desc(builtin), mode, 2, 1, "1")
-    ));
+    let args = ["-b", builtin, "-M", mode, "-t", "10", "-c", "2", "-n"];
+    let Some(mut r) = run(major, &name, &args, |p| p) else { return };
+    let rest = format!("{}{TAIL}", counts(10, "20/20"));
+    r.quiet(&report(major, (builtin_desc(builtin), mode, 2, 1, "1"), &rest));
     r.finish();
 }
 
 /// `-C` with simple-update in prepared mode, vacuum first.
 fn connect_per_transaction(major: u32) {
     let name = format!("v{major}_connect");
-    let Some((server, db)) = server_db(major, &name) else { return };
-    let run = Pgbench::new(["-C", "-c", "2", "-t", "5", "-N", "-M", "prepared", &db.name])
-        .on(server)
-        .compat(major)
-        .label(&name);
-    let mut r = Bench::new(&name, run).run();
-    r.same().status(0).stderr_is("starting vacuum...end.\n").stdout_is(&format!(
-        "{}number of transactions per client: 5\n\
-         number of transactions actually processed: 10/10\n{TAIL_RECONNECT}",
-        report_head_of(major, server, builtin_desc("simple-update"), "prepared", 2, 1, "1")
-    ));
+    let args = ["-C", "-c", "2", "-t", "5", "-N", "-M", "prepared"];
+    let Some(mut r) = run(major, &name, &args, |p| p) else { return };
+    let rest = format!("{}{TAIL_RECONNECT}", counts(5, "10/10"));
+    let want = report(major, (builtin_desc("simple-update"), "prepared", 2, 1, "1"), &rest);
+    r.same().status(0).stderr_is("starting vacuum...end.\n").stdout_is(&want);
     r.finish();
 }
 
@@ -76,18 +70,14 @@ fn connect_per_transaction(major: u32) {
 fn threads_per_command(major: u32) {
     let name = format!("v{major}_threads_r");
     let Some((server, db)) = server_db(major, &name) else { return };
-    let run = Pgbench::new([
-        "-S", "-M", "prepared", "-c", "8", "-j", "2", "-T", "1", "-r", "-n", &db.name,
-    ])
-    .on(server)
-    .compat(major)
-    .label(&name);
+    let args = ["-S", "-M", "prepared", "-c", "8", "-j", "2", "-T", "1", "-r", "-n", &db.name];
+    let run = Pgbench::new(args).on(server).compat(major).label(&name);
     let mut r = Bench::new(&name, run).mask_stdout(normalize::mask_counts).run();
-    let mut want = format!(
-        "{}duration: 1 s\nnumber of transactions actually processed: <t>\n{TAIL}\
-         statement latencies in milliseconds and failures:\n",
-        report_head_of(major, server, builtin_desc("select-only"), "prepared", 8, 2, "1")
+    let rest = format!(
+        "duration: 1 s\nnumber of transactions actually processed: <t>\n{TAIL}\
+         statement latencies in milliseconds and failures:\n"
     );
+    let mut want = report(major, (builtin_desc("select-only"), "prepared", 8, 2, "1"), &rest);
     for command in [
         "\\set aid random(1, 100000 * :scale)",
         "SELECT abalance FROM pgbench_accounts WHERE aid = :aid;",
@@ -104,20 +94,11 @@ fn threads_per_command(major: u32) {
 /// A pipeline with `\syncpipeline` in extended mode, and a transaction log.
 fn pipeline_and_log(major: u32) {
     let name = format!("v{major}_pipeline_log");
-    let Some((server, db)) = server_db(major, &name) else { return };
     let script = "\\startpipeline\nSELECT 1;\n\\syncpipeline\nSELECT abalance FROM pgbench_accounts WHERE aid = 1;\n\\endpipeline\n";
-    let run =
-        Pgbench::new(["-M", "extended", "-t", "4", "-c", "2", "-n", "-l", "-f", "p.sql", &db.name])
-            .file("p.sql", script)
-            .on(server)
-            .compat(major)
-            .label(&name);
-    let mut r = Bench::new(&name, run).run();
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 4\n\
-         number of transactions actually processed: 8/8\n{TAIL}",
-        report_head_of(major, server, "p.sql", "extended", 2, 1, "1")
-    ));
+    let args = ["-M", "extended", "-t", "4", "-c", "2", "-n", "-l", "-f", "p.sql"];
+    let Some(mut r) = run(major, &name, &args, |p| p.file("p.sql", script)) else { return };
+    let rest = format!("{}{TAIL}", counts(4, "8/8"));
+    r.quiet(&report(major, ("p.sql", "extended", 2, 1, "1"), &rest));
     r.each_raw(|o| {
         let logs: Vec<String> =
             o.files().into_iter().filter(|f| f.starts_with("pgbench_log.")).collect();
@@ -135,34 +116,13 @@ fn serialization_retried(major: u32) {
     let name = format!("v{major}_serialization");
     let Some(server) = cluster::server(major) else { return };
     let db = retry_db_on(server, &name);
-    let run = Pgbench::new([
-        "-n",
-        "-c",
-        "2",
-        "-t",
-        "1",
-        "--max-tries",
-        "5",
-        "--failures-detailed",
-        "-f",
-        "serialization.sql",
-        &db.name,
-    ])
-    .file("serialization.sql", SERIALIZATION_SCRIPT)
-    .env("PGOPTIONS", REPEATABLE_READ)
-    .on(server)
-    .compat(major)
-    .label(&name);
-    let reset = db.clone();
-    let mut r = Bench::new(&name, run)
-        .before_each(move || reset.exec("DELETE FROM first_client_table; UPDATE xy SET y = 2"))
-        .run();
+    let extra = ["--max-tries", "5", "--failures-detailed"];
+    let run = serialization_run(&db, "serialization.sql", &extra).compat(major);
+    let mut r = resetting(&name, &db, run).run();
     // (19 counts other failures too, with --failures-detailed.)
     let other = if major >= 19 { "number of other failures: 0 (0.000%)\n" } else { "" };
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 1\n\
-         number of transactions actually processed: 2/2\n\
-         number of failed transactions: 0 (0.000%)\n\
+    r.quiet(&format!(
+        "{}{}number of failed transactions: 0 (0.000%)\n\
          number of serialization failures: 0 (0.000%)\n\
          number of deadlock failures: 0 (0.000%)\n{other}\
          number of transactions retried: 1 (50.000%)\n\
@@ -170,41 +130,52 @@ fn serialization_retried(major: u32) {
          latency average = <t> ms\n\
          initial connection time = <t> ms\n\
          tps = <t> (without initial connection time)\n",
-        report_head_of(major, server, "serialization.sql", "simple", 2, 1, "5")
+        report_head_of(major, server, "serialization.sql", "simple", 2, 1, "5"),
+        counts(1, "2/2")
     ));
     r.finish();
 }
 
+/// A test of `builtin` in each protocol against the server of `major`.
+macro_rules! builtin_modes {
+    ($major:literal, $builtin:literal: $($fn_name:ident $mode:literal),*) => {
+        $(
+            #[test]
+            fn $fn_name() {
+                super::builtin($major, $builtin, $mode);
+            }
+        )*
+    };
+}
+
+/// A test of each case against the server of `major`, named after it.
+macro_rules! cases_on {
+    ($major:literal: $($case:ident),*) => {
+        $(
+            #[test]
+            fn $case() {
+                super::$case($major);
+            }
+        )*
+    };
+}
+
+/// A module of each server's tests, named after it.
 macro_rules! server_cases {
     ($($server:ident: $major:literal;)*) => {
         $(
             mod $server {
-                #[test]
-                fn tpcb_like_simple() { super::builtin($major, "tpcb-like", "simple"); }
-                #[test]
-                fn tpcb_like_extended() { super::builtin($major, "tpcb-like", "extended"); }
-                #[test]
-                fn tpcb_like_prepared() { super::builtin($major, "tpcb-like", "prepared"); }
-                #[test]
-                fn simple_update_simple() { super::builtin($major, "simple-update", "simple"); }
-                #[test]
-                fn simple_update_extended() { super::builtin($major, "simple-update", "extended"); }
-                #[test]
-                fn simple_update_prepared() { super::builtin($major, "simple-update", "prepared"); }
-                #[test]
-                fn select_only_simple() { super::builtin($major, "select-only", "simple"); }
-                #[test]
-                fn select_only_extended() { super::builtin($major, "select-only", "extended"); }
-                #[test]
-                fn select_only_prepared() { super::builtin($major, "select-only", "prepared"); }
-                #[test]
-                fn connect_per_transaction() { super::connect_per_transaction($major); }
-                #[test]
-                fn threads_per_command() { super::threads_per_command($major); }
-                #[test]
-                fn pipeline_and_log() { super::pipeline_and_log($major); }
-                #[test]
-                fn serialization_retried() { super::serialization_retried($major); }
+                builtin_modes!($major, "tpcb-like":
+                    tpcb_like_simple "simple", tpcb_like_extended "extended",
+                    tpcb_like_prepared "prepared");
+                builtin_modes!($major, "simple-update":
+                    simple_update_simple "simple", simple_update_extended "extended",
+                    simple_update_prepared "prepared");
+                builtin_modes!($major, "select-only":
+                    select_only_simple "simple", select_only_extended "extended",
+                    select_only_prepared "prepared");
+                cases_on!($major: connect_per_transaction, threads_per_command, pipeline_and_log,
+                    serialization_retried);
             }
         )*
     };

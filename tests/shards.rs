@@ -15,14 +15,15 @@ use serde_json::Value;
 
 use crate::harness::Pgbench;
 use crate::harness::bench::{pgbench_db, pgbench_db_on};
-use crate::harness::checks::check_with_python;
+use crate::harness::checks::report_of;
 use crate::harness::cluster::tcp_cluster;
 use crate::harness::live::Running;
+use crate::harness::needs;
 use crate::harness::netns::Machine;
 use crate::harness::runner::{Output, Status};
-use crate::harness::shapes::{Latency, LogOpts, parse_log_line};
+use crate::harness::serial;
+use crate::harness::shapes::{Latency, LogOpts, parse_log_line, report_value};
 use crate::harness::shards::{run_together, started_together};
-use crate::harness::{Need, require, serial};
 
 /// The shards' command line without `--shard`, `--start-at`, the host and
 /// the report file: what `deploy/` runs too.
@@ -54,15 +55,9 @@ fn json_of(out: &Output, file: &str) -> Value {
     serde_json::from_str(&out.read_file(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
 
-/// A number of a report line (`prefix` then the number, up to a space or
-/// `/`).
+/// A number of a report line ([`report_value`]).
 fn number(stdout: &str, prefix: &str) -> f64 {
-    stdout
-        .lines()
-        .find_map(|l| l.strip_prefix(prefix))
-        .and_then(|r| r.split([' ', '/']).next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no {prefix:?} in\n{stdout}"))
+    report_value(stdout, prefix)
 }
 
 /// The successful transactions of `-l` logs: (script, latency µs).
@@ -98,12 +93,7 @@ fn close_to_exact(reported_ms: f64, values: &[u64], p: f64) -> bool {
 #[test]
 fn shards_on_two_machines_merge_exactly() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
-    if !require(Need::Root) {
-        return;
-    }
+    needs!(Server, Root);
     let server = tcp_cluster("shards");
     let db = pgbench_db_on(server, "shards");
     let machines: Vec<Machine> = (0..2)
@@ -126,7 +116,7 @@ fn shards_on_two_machines_merge_exactly() {
         .collect();
     let outs = run_together(&runs);
     for (k, out) in outs.iter().enumerate() {
-        assert_eq!(out.status, Status::Exit(0), "shard {k}: {}\n{}", out.stdout, out.stderr);
+        report_of(&format!("shard-{k}"), out);
         assert!(
             out.stdout.contains(&format!(
                 "\nshard: {k} of 2 (threads {k} to {k}, clients {} to {})\n",
@@ -136,8 +126,6 @@ fn shards_on_two_machines_merge_exactly() {
             "{}",
             out.stdout
         );
-        let doc = json_of(out, "r.json");
-        check_with_python(&format!("shard-{k}"), out, &doc);
     }
     // The server saw each shard come from its machine's address.
     let log = std::fs::read_to_string(server.log_file()).expect("server log");
@@ -163,9 +151,7 @@ fn shards_on_two_machines_merge_exactly() {
         .file("s0.json", std::fs::read(dir.join("s0.json")).expect("s0"))
         .file("s1.json", std::fs::read(dir.join("s1.json")).expect("s1"))
         .run_under_test();
-    assert_eq!(merged.status, Status::Exit(0), "{}\n{}", merged.stdout, merged.stderr);
-    let m = json_of(&merged, "r.json");
-    check_with_python("merge", &merged, &m);
+    let m = report_of("merge", &merged);
     let text = &merged.stdout;
 
     // Counts: the sums of the shards'.
@@ -242,9 +228,7 @@ fn debug_values(stderr: &str) -> BTreeMap<String, usize> {
 #[test]
 fn shards_run_the_streams_of_one_run() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("shard-streams");
     let a = "\\set x debug(:client_id * 1000000 + random(1, 999999))\nselect :x;\n";
     let b = "\\set y debug(-(:client_id * 1000000 + random(1, 999999)))\n";
@@ -303,9 +287,7 @@ fn shards_run_the_streams_of_one_run() {
 #[test]
 fn merge_refuses_what_is_not_one_run() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("shard-refuse");
     let shard = |label: &str, k: u32| {
         let args = [
@@ -399,9 +381,7 @@ fn merge_refuses_what_is_not_one_run() {
 #[test]
 fn launch_files_run_the_shard_command() {
     let _one = serial();
-    if !require(Need::PyTools) {
-        return;
-    }
+    needs!(PyTools);
     let pythonpath = crate::harness::require::pytools_dir();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let deploy = root.join("deploy");
@@ -417,10 +397,17 @@ fn launch_files_run_the_shard_command() {
     let v: Value = serde_json::from_slice(&out.stdout).expect("JSON");
     let ssh_args: Vec<&str> =
         [&["-h", "db.example", "-U", "postgres"], SHARD_ARGS, &["pgbench"]].concat();
-    for (launcher, args, report) in [
-        ("kubernetes", SHARD_ARGS, "/results/shard-"),
-        ("slurm", SHARD_ARGS, "shard-"),
-        ("ssh", ssh_args.as_slice(), "shard-"),
+    // (The metrics' port of shard K: the Job's pods each have their own
+    // address, the other launchers' shards may share a machine.)
+    let k8s_metrics = |_| ("0.0.0.0:9187".to_string(), "60");
+    let port_plus_k = |k: usize| (format!("0.0.0.0:{}", 9187 + k), "30");
+    let no_metrics = None;
+    for (launcher, args, report, metrics) in [
+        ("kubernetes", SHARD_ARGS, "/results/shard-", Some(&k8s_metrics as &dyn Fn(usize) -> _)),
+        ("slurm", SHARD_ARGS, "shard-", no_metrics),
+        ("ssh", ssh_args.as_slice(), "shard-", no_metrics),
+        ("slurm-metrics", SHARD_ARGS, "shard-", Some(&port_plus_k)),
+        ("ssh-metrics", ssh_args.as_slice(), "shard-", Some(&port_plus_k)),
     ] {
         let shards = v[launcher].as_array().expect("commands");
         assert_eq!(shards.len(), 2, "{launcher}");
@@ -430,20 +417,22 @@ fn launch_files_run_the_shard_command() {
             assert_eq!(argv[0], "pgbench-rs", "{launcher}");
             let rest: Vec<&str> = argv[1..].to_vec();
             let (ours, theirs): (Vec<&str>, Vec<&str>) = rest.iter().partition(|a| {
-                !a.starts_with("--shard=")
-                    && !a.starts_with("--start-at=")
-                    && !a.starts_with("--report-json=")
+                !["--shard=", "--start-at=", "--report-json=", "--metrics-"]
+                    .iter()
+                    .any(|p| a.starts_with(p))
             });
             assert_eq!(ours, args, "{launcher} shard {k}");
-            assert_eq!(
-                theirs,
-                [
-                    format!("--shard={k}/2").as_str(),
-                    "--start-at=1796131239.5",
-                    &format!("--report-json={report}{k}.json")
-                ],
-                "{launcher} shard {k}"
-            );
+            let mut expected = vec![
+                format!("--shard={k}/2"),
+                "--start-at=1796131239.5".into(),
+                format!("--report-json={report}{k}.json"),
+            ];
+            if let Some(m) = metrics {
+                let (listen, linger) = m(k);
+                expected.push(format!("--metrics-listen={listen}"));
+                expected.push(format!("--metrics-linger={linger}"));
+            }
+            assert_eq!(theirs, expected, "{launcher} shard {k}");
         }
     }
 
@@ -452,6 +441,16 @@ fn launch_files_run_the_shard_command() {
     let text =
         std::fs::read_to_string(deploy.join("kubernetes/pgbench-rs-shards.yaml")).expect("the Job");
     assert!(text.contains("\"${START_AT}\""), "{text}");
+    // Prometheus finds the pods' metrics: the port, and the annotations
+    // of a Prometheus that discovers pods (a PodMonitor selects the label).
+    for line in [
+        "containerPort: 9187",
+        "prometheus.io/scrape: \"true\"",
+        "prometheus.io/port: \"9187\"",
+        "app.kubernetes.io/name: pgbench-rs",
+    ] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
     let job = dir.join("job.yaml");
     std::fs::write(&job, text.replace("${START_AT}", "1796131239")).expect("job.yaml");
     let wrong = dir.join("wrong.yaml");
@@ -529,9 +528,7 @@ pub(crate) fn merge_shards(case: &str, docs: &[String]) -> Output {
 #[test]
 fn merge_keeps_the_series_of_warmup_shards() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("shard-warmup");
     let args = ["-n", "-S", "-c", "2", "-j", "2", "-T", "2", "-P", "1", "--warmup=1"];
     let shards = run_shards("shard-warmup", &db.name, &args, &[|p| p, |p| p]);
@@ -584,9 +581,7 @@ fn merge_keeps_the_series_of_warmup_shards() {
 #[test]
 fn merge_reports_an_interrupted_shard_as_interrupted() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("shard-int");
     let args = ["-n", "-S", "-c", "2", "-j", "2", "-T", "3"];
     let mut runs = started_together(&shard_runs("shard-int", &db.name, &args, &[|p| p, |p| p]));

@@ -1,7 +1,8 @@
 //! Rules of the source tree, checked on the files in src/: no module
 //! imports in a cycle, `unsafe` code only in src/pq and src/sys,
 //! `process::exit` only in main.rs, every module opens with a `//!` line,
-//! and no file is longer than 800 lines.
+//! and no file is longer than 800 lines (in tests/ too: the last two hold
+//! for every .rs file under it).
 //!
 //! Imports are read from the text: every `crate::`, `super::` and
 //! `self::` path, and `use` paths that start with a child module. A
@@ -167,29 +168,21 @@ fn paths_after(code: &str, prefix: &str) -> Vec<Vec<String>> {
             continue;
         }
         let rest = &code[from..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let end = group.find('}').unwrap_or(group.len());
-            for item in group[..end].split(',') {
-                let p: Vec<String> = item
-                    .trim()
-                    .split("::")
-                    .map(|s| s.chars().take_while(|&c| is_ident(c)).collect::<String>())
-                    .take_while(|s| !s.is_empty())
-                    .collect();
-                if !p.is_empty() {
-                    found.push(p);
-                }
-            }
-        } else {
-            let p: Vec<String> = rest
-                .split("::")
+        // The identifiers of one path, up to the first thing that is none.
+        let path = |text: &str| -> Vec<String> {
+            text.split("::")
                 .map(|s| s.chars().take_while(|&c| is_ident(c)).collect::<String>())
                 .take_while(|s| !s.is_empty())
-                .collect();
-            if !p.is_empty() {
-                found.push(p);
+                .collect()
+        };
+        let paths: Vec<Vec<String>> = match rest.strip_prefix('{') {
+            Some(group) => {
+                let end = group.find('}').unwrap_or(group.len());
+                group[..end].split(',').map(|item| path(item.trim())).collect()
             }
-        }
+            None => vec![path(rest)],
+        };
+        found.extend(paths.into_iter().filter(|p| !p.is_empty()));
     }
     found
 }
@@ -327,19 +320,43 @@ fn process_exit_only_in_main() {
     }
 }
 
+/// Every .rs file under tests/: its name relative to the repository, and
+/// its text.
+fn test_files() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rs_files(&root.join("tests"), &mut files);
+    files
+        .into_iter()
+        .map(|f| {
+            let text =
+                std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("read {}: {e}", f.display()));
+            (f.strip_prefix(root).unwrap().display().to_string(), text)
+        })
+        .collect()
+}
+
+/// The files of src/ and tests/, each as (name, text).
+fn all_files() -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> =
+        modules().into_iter().map(|m| (m.file, m.text)).collect();
+    files.extend(test_files());
+    files
+}
+
 #[test]
 fn every_module_opens_with_a_doc_line() {
-    for m in modules() {
-        assert!(m.text.starts_with("//!"), "{} does not open with a //! line", m.file);
+    for (file, text) in all_files() {
+        assert!(text.starts_with("//!"), "{file} does not open with a //! line");
     }
 }
 
 #[test]
 fn no_file_is_longer_than_800_lines() {
-    let long: Vec<String> = modules()
+    let long: Vec<String> = all_files()
         .iter()
-        .filter(|m| m.text.lines().count() > MAX_LINES)
-        .map(|m| format!("{}: {} lines", m.file, m.text.lines().count()))
+        .filter(|(_, text)| text.lines().count() > MAX_LINES)
+        .map(|(file, text)| format!("{file}: {} lines", text.lines().count()))
         .collect();
     assert!(long.is_empty(), "files over {MAX_LINES} lines: {long:?}");
 }

@@ -10,9 +10,10 @@ use serde_json::Value;
 
 use crate::harness::Pgbench;
 use crate::harness::bench::pgbench_db;
+use crate::harness::needs;
 use crate::harness::runner::{Output, Status};
+use crate::harness::serial;
 use crate::harness::shapes::{Latency, LogOpts, parse_log_line};
-use crate::harness::{Need, require, serial};
 
 /// Now plus `secs` (negative: in the past), as epoch seconds.
 fn epoch(secs: f64) -> String {
@@ -56,9 +57,7 @@ fn field<'a>(text: &'a str, prefix: &str) -> &'a str {
 #[test]
 fn a_start_at_long_past_is_refused_before_connecting() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     // Epoch 10 lies before the machine's boot: -T used to never end.
     for (at, past_min) in [("10".to_string(), 1e9), (epoch(-3600.0), 3599.0)] {
         let out = Pgbench::no_server(["-T", "1", "-S", &format!("--start-at={at}")])
@@ -79,9 +78,7 @@ fn a_start_at_long_past_is_refused_before_connecting() {
 #[test]
 fn a_late_start_runs_the_whole_duration_and_says_so() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("start-late");
     let at = epoch(-3.0);
     let out = Pgbench::new([
@@ -137,22 +134,11 @@ fn a_late_start_runs_the_whole_duration_and_says_so() {
 #[test]
 fn progress_counts_from_the_runs_own_start_after_a_past_start_at() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("start-past-p");
-    let run = Pgbench::new([
-        "-n",
-        "-S",
-        "-t",
-        "5",
-        "-P",
-        "1",
-        "-l",
-        &format!("--start-at={}", epoch(-50.0)),
-        &db.name,
-    ])
-    .label("start-past-p");
+    let start_at = format!("--start-at={}", epoch(-50.0));
+    let args = "-n -S -t 5 -P 1 -l".split_whitespace().chain([start_at.as_str(), &db.name]);
+    let run = Pgbench::new(args).label("start-past-p");
     let begun = std::time::Instant::now();
     let out = run.run_under_test();
     let took = begun.elapsed();
@@ -193,9 +179,7 @@ fn progress_counts_from_the_runs_own_start_after_a_past_start_at() {
 #[test]
 fn the_last_progress_line_of_a_timed_run_is_printed() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("last-progress");
     for threads in ["1", "2"] {
         let run =
@@ -220,9 +204,7 @@ fn the_last_progress_line_of_a_timed_run_is_printed() {
 #[test]
 fn a_throttled_warmup_prints_its_progress_line() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("warm-rate");
     let out = Pgbench::new(["-n", "-S", "-R", "50", "--warmup=1", "-P", "1", "-T", "1", &db.name])
         .label("warm-rate")

@@ -6,15 +6,14 @@
 
 use std::process::Command;
 
+use crate::harness::needs;
 use crate::harness::runner::under_test_path;
-use crate::harness::{Need, require_all, serial};
+use crate::harness::serial;
 
 #[test]
 fn postgresql_18s_own_pgbench_suite_passes() {
     let _one = serial();
-    if !require_all(&[Need::Reference(18), Need::Tap]) {
-        return;
-    }
+    needs!(Reference(18), Tap);
     let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/tap18.sh");
     let out = Command::new(&script)
         .arg(under_test_path())

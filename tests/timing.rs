@@ -20,6 +20,10 @@ mod harness;
 #[cfg(test)]
 mod server_stats;
 
+/// `--client-stats`: runs the client set, and one the server set.
+#[cfg(test)]
+mod client_stats;
+
 /// SIGINT and SIGTERM during runs and initialization.
 #[cfg(test)]
 mod interrupt;
@@ -40,6 +44,10 @@ mod shards;
 /// `--reconnect` through a server restart, against a real server.
 #[cfg(test)]
 mod reconnect;
+
+/// `--metrics-listen`'s endpoint scraped by Prometheus, flooded, refused.
+#[cfg(test)]
+mod metrics;
 
 /// `--rate-profile`'s steps, against a real server.
 #[cfg(test)]

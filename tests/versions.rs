@@ -16,13 +16,14 @@
 //! errors in `cli`, the scripts' errors in `syntax_errors` and `scripts`
 //! as each version; the other modules compare with 17.)
 
-use crate::harness::bench::{Bench, report_head_of};
+use crate::harness::bench::{Bench, RATE_END, report_head_of};
 use crate::harness::cluster::{self, Cluster, create_db_on};
 use crate::harness::expected::{
     ambiguous_line_of, extension_section_names, help_of, help_ours_of, pg_version, version_masked,
 };
+use crate::harness::needs;
 use crate::harness::runner::VERSIONS;
-use crate::harness::{Check, Need, Output, Pgbench, Status, c_output, normalize, require, shapes};
+use crate::harness::{Check, Output, Pgbench, Status, c_output, normalize, shapes};
 
 const OK: &str = "SELECT 1;\n";
 const BAD: &str = "SELECT * FROM no_such_table;\n";
@@ -76,17 +77,27 @@ fn servers_of(v: u32) -> Vec<&'static Cluster> {
     servers
 }
 
-/// One run of both implementations as pgbench `v` on `server`, the
-/// default masks and `extra`.
+/// Each of `versions` with the server of its reference build, up to the
+/// first that is not installed (its `skipped:` line says so).
+fn with_servers(
+    versions: impl IntoIterator<Item = u32>,
+) -> impl Iterator<Item = (u32, &'static Cluster)> {
+    versions.into_iter().map_while(|v| Some((v, cluster::server(v)?)))
+}
+
+/// One run of both implementations as pgbench `v` on `server` of the
+/// command line `args` (a database of its own added), the default masks
+/// and `extra`.
 fn bench(
     name: &str,
     v: u32,
     server: &'static Cluster,
-    args: &[&str],
+    args: &str,
     files: &[(&str, &str)],
 ) -> Bench {
     let db = create_db_on(server, name);
-    let mut run = Pgbench::new(args).arg(&db.name).on(server).compat(v).label(name);
+    let mut run =
+        Pgbench::new(args.split_whitespace()).arg(&db.name).on(server).compat(v).label(name);
     for (f, text) in files {
         run = run.file(f, *text);
     }
@@ -99,29 +110,14 @@ fn bench(
 /// server and the host's.
 #[test]
 fn failures_retries_sections_and_commands() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     for v in VERSIONS {
         for server in servers_of(v) {
             let name = format!("sections_v{v}_on_{}", server.server_version_num / 10_000);
-            let args = [
-                "-n",
-                "-t",
-                "10",
-                "-c",
-                "1",
-                "--random-seed=7",
-                "-f",
-                "maybe.sql@1",
-                "-f",
-                "ok.sql@1",
-                "--failures-detailed",
-                "--max-tries=2",
-                "-r",
-            ];
+            let args = "-n -t 10 -c 1 --random-seed=7 -f maybe.sql@1 -f ok.sql@1 \
+                        --failures-detailed --max-tries=2 -r";
             let files = [("maybe.sql", MAYBE), ("ok.sql", OK)];
-            let mut r = bench(&name, v, server, &args, &files).run();
+            let mut r = bench(&name, v, server, args, &files).run();
             let mut want = report_head_of(v, server, "multiple scripts", "simple", 1, 1, "2");
             want.push_str(
                 "number of transactions per client: 10\n\
@@ -194,29 +190,13 @@ fn failures_retries_sections_and_commands() {
 /// all failed and of one that ran nothing, and `-r`'s lines.
 #[test]
 fn none_succeeded() {
-    if !require(Need::Server) {
-        return;
-    }
-    for v in VERSIONS {
-        let Some(server) = cluster::server(v) else { return };
+    needs!(Server);
+    for (v, server) in with_servers(VERSIONS) {
         let name = format!("none_succeeded_v{v}");
-        let args = [
-            "-n",
-            "-t",
-            "3",
-            "-c",
-            "1",
-            "--random-seed=7",
-            "-f",
-            "ser.sql",
-            "-f",
-            "ok.sql@0",
-            "-r",
-            "--failures-detailed",
-        ];
+        let args = "-n -t 3 -c 1 --random-seed=7 -f ser.sql -f ok.sql@0 -r --failures-detailed";
         let ser = format!("{SER_TEXT}\n");
         let files = [("ser.sql", ser.as_str()), ("ok.sql", OK)];
-        let mut r = bench(&name, v, server, &args, &files).run();
+        let mut r = bench(&name, v, server, args, &files).run();
         let mut want = report_head_of(v, server, "multiple scripts", "simple", 1, 1, "1");
         want.push_str(
             "number of transactions per client: 3\n\
@@ -258,15 +238,11 @@ fn none_succeeded() {
 /// the processed line.
 #[test]
 fn none_ran_client_aborted() {
-    if !require(Need::Server) {
-        return;
-    }
-    for v in VERSIONS {
-        let Some(server) = cluster::server(v) else { return };
+    needs!(Server);
+    for (v, server) in with_servers(VERSIONS) {
         let name = format!("none_ran_aborted_v{v}");
-        let args =
-            ["-n", "-t", "3", "-c", "1", "-f", "bad.sql", "--failures-detailed", "--max-tries=2"];
-        let mut r = bench(&name, v, server, &args, &[("bad.sql", BAD)]).run();
+        let args = "-n -t 3 -c 1 -f bad.sql --failures-detailed --max-tries=2";
+        let mut r = bench(&name, v, server, args, &[("bad.sql", BAD)]).run();
         let mut want = report_head_of(v, server, "bad.sql", "simple", 1, 1, "2");
         want.push_str(
             "number of transactions per client: 3\n\
@@ -295,14 +271,11 @@ fn none_ran_client_aborted() {
 /// (with this seed the first start is far beyond it): 17's `NaN%` line.
 #[test]
 fn none_ran_none_scheduled() {
-    if !require(Need::Server) {
-        return;
-    }
-    for v in VERSIONS {
-        let Some(server) = cluster::server(v) else { return };
+    needs!(Server);
+    for (v, server) in with_servers(VERSIONS) {
         let name = format!("none_scheduled_v{v}");
-        let args = ["-n", "-T", "1", "-c", "1", "-R", "0.001", "--random-seed=1", "-f", "ok.sql"];
-        let mut r = bench(&name, v, server, &args, &[("ok.sql", OK)]).run();
+        let args = "-n -T 1 -c 1 -R 0.001 --random-seed=1 -f ok.sql";
+        let mut r = bench(&name, v, server, args, &[("ok.sql", OK)]).run();
         let mut want = report_head_of(v, server, "ok.sql", "simple", 1, 1, "1");
         want.push_str("duration: 1 s\nnumber of transactions actually processed: 0\n");
         if v == 17 {
@@ -319,33 +292,14 @@ fn none_ran_none_scheduled() {
 /// machine stalls that long.)
 #[test]
 fn zero_weight_script_under_rate_and_limit() {
-    if !require(Need::Server) {
-        return;
-    }
-    for v in VERSIONS {
-        let Some(server) = cluster::server(v) else { return };
+    needs!(Server);
+    for (v, server) in with_servers(VERSIONS) {
         let name = format!("zero_weight_v{v}");
-        let args = [
-            "-n",
-            "-t",
-            "3",
-            "-c",
-            "1",
-            "--random-seed=7",
-            "-f",
-            "ok.sql",
-            "-f",
-            "ser.sql@0",
-            "--failures-detailed",
-            "--max-tries=3",
-            "-R",
-            "1000",
-            "-L",
-            "10000",
-        ];
+        let args = "-n -t 3 -c 1 --random-seed=7 -f ok.sql -f ser.sql@0 --failures-detailed \
+                    --max-tries=3 -R 1000 -L 10000";
         let ser = format!("{SER_TEXT}\n");
         let files = [("ok.sql", OK), ("ser.sql", ser.as_str())];
-        let mut r = bench(&name, v, server, &args, &files).run();
+        let mut r = bench(&name, v, server, args, &files).run();
         let zero = |prefix: &str| {
             format!(
                 "{prefix}number of failed transactions: 0 (0.000%)\n\
@@ -364,15 +318,10 @@ fn zero_weight_script_under_rate_and_limit() {
         want.push_str(&zero(""));
         want.push_str(
             "number of transactions skipped: 0 (0.000%)\n\
-             number of transactions above the 10000.0 ms latency limit: 0/3 (0.000%)\n\
-             latency average = <t> ms\n\
-             latency stddev = <t> ms\n\
-             rate limit schedule lag: avg <t> (max <t>) ms\n\
-             initial connection time = <t> ms\n\
-             tps = <t> (without initial connection time)\n\
-             SQL script 1: ok.sql\n \
-             - weight: 1 (targets 100.0% of total)\n",
+             number of transactions above the 10000.0 ms latency limit: 0/3 (0.000%)\n",
         );
+        want.push_str(RATE_END);
+        want.push_str("SQL script 1: ok.sql\n - weight: 1 (targets 100.0% of total)\n");
         want.push_str(&counts(v, 3, 3, "100.0", "100.0"));
         want.push_str(&zero(" - "));
         want.push_str(
@@ -404,28 +353,13 @@ fn zero_weight_script_under_rate_and_limit() {
 /// and retries counted as each version counts them.
 #[test]
 fn aggregate_log_columns() {
-    if !require(Need::Server) {
-        return;
-    }
-    for v in VERSIONS {
-        let Some(server) = cluster::server(v) else { return };
+    needs!(Server);
+    for (v, server) in with_servers(VERSIONS) {
         let name = format!("aggregate_v{v}");
-        let args = [
-            "-n",
-            "-T",
-            "2",
-            "-c",
-            "1",
-            "--random-seed=7",
-            "-f",
-            "maybe.sql",
-            "-l",
-            "--aggregate-interval=1",
-            "--failures-detailed",
-            "--max-tries=2",
-        ];
+        let args = "-n -T 2 -c 1 --random-seed=7 -f maybe.sql -l --aggregate-interval=1 \
+                    --failures-detailed --max-tries=2";
         let mut r =
-            bench(&name, v, server, &args, &[("maybe.sql", MAYBE)]).mask_stdout(digits).run();
+            bench(&name, v, server, args, &[("maybe.sql", MAYBE)]).mask_stdout(digits).run();
         r.same().status(0).stderr_is("pgbench: setting random seed to 7\n");
         let columns = if v >= 19 { 16 } else { 15 };
         r.each_raw(|o| {
@@ -468,27 +402,12 @@ fn digits(text: &str) -> String {
 /// abbreviation (`--cont`), and its failures logged as `other`.
 #[test]
 fn continue_on_error_as_19s_own_option() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let Some(server) = cluster::server(19) else { return };
     let name = "continue_on_error_v19";
-    let args = [
-        "-n",
-        "-t",
-        "6",
-        "-c",
-        "1",
-        "--random-seed=3",
-        "-f",
-        "other.sql",
-        "--cont",
-        "-r",
-        "--failures-detailed",
-        "-l",
-        "--verbose-errors",
-    ];
-    let mut r = bench(name, 19, server, &args, &[("other.sql", OTHER)]).run();
+    let args = "-n -t 6 -c 1 --random-seed=3 -f other.sql --cont -r --failures-detailed -l \
+                --verbose-errors";
+    let mut r = bench(name, 19, server, args, &[("other.sql", OTHER)]).run();
     let mut want = report_head_of(19, server, "other.sql", "simple", 1, 1, "1");
     want.push_str(&continue_on_error_report(19));
     r.same().status(0).stdout_is(&want).stderr_is(
@@ -536,11 +455,8 @@ fn continue_on_error_report(v: u32) -> String {
 /// rejects it): the same run, in that version's `-r` columns.
 #[test]
 fn continue_on_error_as_the_extension_of_17_and_18() {
-    if !require(Need::Server) {
-        return;
-    }
-    for v in [17, 18] {
-        let Some(server) = cluster::server(v) else { return };
+    needs!(Server);
+    for (v, server) in with_servers([17, 18]) {
         let name = format!("continue_on_error_v{v}");
         let db = create_db_on(server, &name);
         let run = Pgbench::new([
@@ -740,9 +656,7 @@ fn open_files_limit_of_each_version() {
 /// records it in its configuration (`compat`).
 #[test]
 fn the_json_report_records_the_version() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     for v in VERSIONS {
         let name = format!("json_v{v}");
         let db = create_db_on(crate::harness::cluster(), &name);
@@ -763,29 +677,11 @@ fn the_json_report_records_the_version() {
 /// version: lag, skipped, retried and retries), and the report's shape.
 #[test]
 fn progress_lines() {
-    if !require(Need::Server) {
-        return;
-    }
-    for v in VERSIONS {
-        let Some(server) = cluster::server(v) else { return };
+    needs!(Server);
+    for (v, server) in with_servers(VERSIONS) {
         let name = format!("progress_v{v}");
-        let args = [
-            "-n",
-            "-T",
-            "2",
-            "-c",
-            "1",
-            "-P",
-            "1",
-            "-R",
-            "100",
-            "-L",
-            "5000",
-            "--max-tries=2",
-            "-f",
-            "ok.sql",
-        ];
-        let mut r = bench(&name, v, server, &args, &[("ok.sql", OK)]).mask_stdout(digits).run();
+        let args = "-n -T 2 -c 1 -P 1 -R 100 -L 5000 --max-tries=2 -f ok.sql";
+        let mut r = bench(&name, v, server, args, &[("ok.sql", OK)]).mask_stdout(digits).run();
         r.same_status().same_stdout().status(0);
         let opts =
             shapes::ProgressOpts { lag: true, skipped: true, retries: true, timestamp: false };

@@ -8,10 +8,11 @@
 //! server that ends the connection. Also the default under valgrind.
 
 use crate::harness::bench::{
-    Bench, TAIL, TAIL_RECONNECT, banner, pgbench_db, report_head, shared_pgbench_db,
+    Bench, RATE_END, Ran, TAIL, TAIL_RECONNECT, banner, counts, pgbench_db, report_head,
+    shared_pgbench_db,
 };
+use crate::harness::needs;
 use crate::harness::runner::Status;
-use crate::harness::{Need, require_all};
 use crate::harness::{Pgbench, normalize};
 
 /// A custom script's report head (one client per thread unless given).
@@ -33,16 +34,21 @@ fn run(name: &str, mechanism: &str, args: &[&str], files: &[(&str, String)]) -> 
     Bench::new(&case, p).share_c_run(&format!("wait_{name}"))
 }
 
+/// Checks a run that ended well alike in both implementations: exit 0,
+/// nothing on stderr, the report's `head`, `per_client` transactions of
+/// each client, `total` processed, then `tail`.
+fn ended_well(mut r: Ran, head: &str, per_client: u32, total: u32, tail: &str) {
+    let processed = format!("{total}/{total}");
+    let report = format!("{head}{}{tail}", counts(per_client, &processed));
+    r.same().status(0).stderr_is("").stdout_is(&report);
+    r.finish();
+}
+
 /// Eight clients on two threads, select-only, prepared.
 fn many_clients(mechanism: &str) {
     let args = ["-S", "-M", "prepared", "-c", "8", "-j", "2", "-t", "25", "-n"];
-    let mut r = run("many_clients", mechanism, &args, &[]).run();
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 25\n\
-         number of transactions actually processed: 200/200\n{TAIL}",
-        report_head("<builtin: select only>", "prepared", 8, 2, "1")
-    ));
-    r.finish();
+    let r = run("many_clients", mechanism, &args, &[]).run();
+    ended_well(r, &report_head("<builtin: select only>", "prepared", 8, 2, "1"), 25, 200, TAIL);
 }
 
 /// One connection attempt at a time (`PGBENCH_RS_CONNECTING=1`): each
@@ -57,13 +63,8 @@ fn one_attempt_at_a_time(mechanism: &str) {
         .env("PGBENCH_RS_POLL", mechanism)
         .env("PGBENCH_RS_CONNECTING", "1")
         .label(&case);
-    let mut r = Bench::new(&case, p).share_c_run("wait_one_attempt").run();
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 2\n\
-         number of transactions actually processed: 10/10\n{TAIL}",
-        report_head("<builtin: select only>", "simple", 5, 1, "1")
-    ));
-    r.finish();
+    let r = Bench::new(&case, p).share_c_run("wait_one_attempt").run();
+    ended_well(r, &report_head("<builtin: select only>", "simple", 5, 1, "1"), 2, 10, TAIL);
 }
 
 /// Results of several hundred kilobytes: each arrives in many reads, and
@@ -73,13 +74,8 @@ fn big_results(mechanism: &str) {
                   SELECT repeat('y', 400000);\n"
         .to_string();
     let args = ["-f", "big.sql", "-c", "3", "-j", "2", "-t", "4", "-n"];
-    let mut r = run("big_results", mechanism, &args, &[("big.sql", script)]).run();
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 4\n\
-         number of transactions actually processed: 12/12\n{TAIL}",
-        script_head("big.sql", "simple", 3, 2)
-    ));
-    r.finish();
+    let r = run("big_results", mechanism, &args, &[("big.sql", script)]).run();
+    ended_well(r, &script_head("big.sql", "simple", 3, 2), 4, 12, TAIL);
 }
 
 /// A query of two megabytes: it does not fit in the socket buffer, so the
@@ -87,56 +83,38 @@ fn big_results(mechanism: &str) {
 fn big_query(mechanism: &str) {
     let script = format!("SELECT length('{}');\n", "z".repeat(2 << 20));
     let args = ["-f", "long.sql", "-c", "2", "-t", "3", "-n"];
-    let mut r = run("big_query", mechanism, &args, &[("long.sql", script)]).run();
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 3\n\
-         number of transactions actually processed: 6/6\n{TAIL}",
-        script_head("long.sql", "simple", 2, 1)
-    ));
-    r.finish();
+    let r = run("big_query", mechanism, &args, &[("long.sql", script)]).run();
+    ended_well(r, &script_head("long.sql", "simple", 2, 1), 3, 6, TAIL);
 }
 
 /// Ten queries in a pipeline, their results read together.
 fn pipeline(mechanism: &str) {
     let script = format!("\\startpipeline\n{}\\endpipeline\n", "SELECT 1;\n".repeat(10));
     let args = ["-f", "pipe.sql", "-M", "extended", "-c", "4", "-j", "2", "-t", "10", "-n"];
-    let mut r = run("pipeline", mechanism, &args, &[("pipe.sql", script)]).run();
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 10\n\
-         number of transactions actually processed: 40/40\n{TAIL}",
-        script_head("pipe.sql", "extended", 4, 2)
-    ));
-    r.finish();
+    let r = run("pipeline", mechanism, &args, &[("pipe.sql", script)]).run();
+    ended_well(r, &script_head("pipe.sql", "extended", 4, 2), 10, 40, TAIL);
 }
 
 /// A new connection (a new socket to watch) for every transaction.
 fn reconnect(mechanism: &str) {
     let args = ["-C", "-S", "-c", "3", "-j", "2", "-t", "5", "-n"];
-    let mut r = run("reconnect", mechanism, &args, &[]).run();
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 5\n\
-         number of transactions actually processed: 15/15\n{TAIL_RECONNECT}",
-        report_head("<builtin: select only>", "simple", 3, 2, "1")
-    ));
-    r.finish();
+    let r = run("reconnect", mechanism, &args, &[]).run();
+    ended_well(
+        r,
+        &report_head("<builtin: select only>", "simple", 3, 2, "1"),
+        5,
+        15,
+        TAIL_RECONNECT,
+    );
 }
 
 /// Throttled clients: waits that end on a timer, not a socket.
 fn throttled(mechanism: &str) {
     let args = ["-S", "-R", "200", "-c", "2", "-t", "20", "-n"];
-    let mut r = run("throttled", mechanism, &args, &[]).run();
-    r.same().status(0).stderr_is("").stdout_is(&format!(
-        "{}number of transactions per client: 20\n\
-         number of transactions actually processed: 40/40\n\
-         number of failed transactions: 0 (0.000%)\n\
-         latency average = <t> ms\n\
-         latency stddev = <t> ms\n\
-         rate limit schedule lag: avg <t> (max <t>) ms\n\
-         initial connection time = <t> ms\n\
-         tps = <t> (without initial connection time)\n",
-        report_head("<builtin: select only>", "simple", 2, 1, "1")
-    ));
-    r.finish();
+    let r = run("throttled", mechanism, &args, &[]).run();
+    let head = report_head("<builtin: select only>", "simple", 2, 1, "1");
+    let tail = format!("number of failed transactions: 0 (0.000%)\n{RATE_END}");
+    ended_well(r, &head, 20, 40, &tail);
 }
 
 /// The server ends the connection (the backend terminates itself): the
@@ -161,73 +139,26 @@ fn terminated(mechanism: &str) {
     r.finish();
 }
 
+/// A test of each of the cases, named after it, run with `mechanism`.
+macro_rules! cases_with {
+    ($mechanism:literal: $($case:ident),*) => {
+        $(
+            #[test]
+            fn $case() {
+                crate::harness::needs!(Server);
+                super::$case($mechanism);
+            }
+        )*
+    };
+}
+
+/// A module of each mechanism's tests, named after it.
 macro_rules! mechanisms {
     ($($name:ident: $mechanism:literal;)*) => {
         $(
             mod $name {
-                #[test]
-                fn many_clients() {
-                if !crate::harness::require(crate::harness::Need::Server) {
-                    return;
-                }
-                    super::many_clients($mechanism);
-                }
-
-                #[test]
-                fn one_attempt_at_a_time() {
-                if !crate::harness::require(crate::harness::Need::Server) {
-                    return;
-                }
-                    super::one_attempt_at_a_time($mechanism);
-                }
-
-                #[test]
-                fn big_results() {
-                if !crate::harness::require(crate::harness::Need::Server) {
-                    return;
-                }
-                    super::big_results($mechanism);
-                }
-
-                #[test]
-                fn big_query() {
-                if !crate::harness::require(crate::harness::Need::Server) {
-                    return;
-                }
-                    super::big_query($mechanism);
-                }
-
-                #[test]
-                fn pipeline() {
-                if !crate::harness::require(crate::harness::Need::Server) {
-                    return;
-                }
-                    super::pipeline($mechanism);
-                }
-
-                #[test]
-                fn reconnect() {
-                if !crate::harness::require(crate::harness::Need::Server) {
-                    return;
-                }
-                    super::reconnect($mechanism);
-                }
-
-                #[test]
-                fn throttled() {
-                if !crate::harness::require(crate::harness::Need::Server) {
-                    return;
-                }
-                    super::throttled($mechanism);
-                }
-
-                #[test]
-                fn terminated() {
-                if !crate::harness::require(crate::harness::Need::Server) {
-                    return;
-                }
-                    super::terminated($mechanism);
-                }
+                cases_with!($mechanism: many_clients, one_attempt_at_a_time, big_results, big_query,
+                    pipeline, reconnect, throttled, terminated);
             }
         )*
     };
@@ -245,10 +176,7 @@ mechanisms! {
 /// `PGBENCH_RS_POLL=io_uring` this run never ends.
 #[test]
 fn default_wait_under_valgrind() {
-    let name = "wait_valgrind";
-    if !require_all(&[Need::Server, Need::Valgrind]) {
-        return;
-    }
+    let name = needs!(Server, Valgrind);
     let db = pgbench_db(name);
     let out = Pgbench::new(["-n", "-c", "4", "-j", "2", "-t", "20", &db.name])
         .wrapped_in(&["valgrind", "--tool=none", "-q"])

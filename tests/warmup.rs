@@ -6,20 +6,15 @@ use serde_json::Value;
 
 use crate::harness::Pgbench;
 use crate::harness::bench::pgbench_db;
-use crate::harness::checks::check_with_python;
-use crate::harness::runner::{Output, Status};
+use crate::harness::checks::run_report;
+use crate::harness::needs;
+use crate::harness::runner::Output;
+use crate::harness::serial;
 use crate::harness::shapes::{Latency, LogOpts, ProgressOpts, parse_log_line, parse_progress_line};
-use crate::harness::{Need, require, serial};
 
 fn run(case: &str, args: &[&str]) -> (Output, Value) {
     let db = pgbench_db(case);
-    let mut all = args.to_vec();
-    all.extend(["--report-json=r.json", db.name.as_str()]);
-    let out = Pgbench::new(all).label(case).run_under_test();
-    assert_eq!(out.status, Status::Exit(0), "{case}: {}\n{}", out.stdout, out.stderr);
-    let doc: Value = serde_json::from_str(&out.read_file("r.json")).expect("r.json is JSON");
-    check_with_python(case, &out, &doc);
-    (out, doc)
+    run_report(case, Pgbench::new(args).arg(&db.name).label(case))
 }
 
 fn processed(out: &Output) -> String {
@@ -50,9 +45,7 @@ fn log(out: &Output, opts: LogOpts) -> Vec<(u32, u64, i64)> {
 #[test]
 fn warmup_transactions_are_not_measured() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let (out, doc) = run(
         "warm-dur",
         &["-n", "-S", "-c", "2", "-j", "2", "--warmup=1", "-T", "3", "-l", "-P", "1"],
@@ -113,9 +106,7 @@ fn warmup_transactions_are_not_measured() {
 #[test]
 fn transactions_count_from_the_end_of_the_warmup() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let (out, doc) = run("warm-cnt", &["-n", "-S", "-c", "2", "--warmup=1", "-t", "200", "-l"]);
     assert_eq!(processed(&out), "400/400");
     assert_eq!(doc["totals"]["transactions"], 400);
@@ -125,9 +116,7 @@ fn transactions_count_from_the_end_of_the_warmup() {
 #[test]
 fn warmup_under_rate_limit() {
     let _one = serial();
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let (out, doc) =
         run("warm-rate", &["-n", "-S", "-c", "2", "-R", "200", "--warmup=1", "-T", "1", "-l"]);
     let n: u64 = processed(&out).parse().expect("a count");

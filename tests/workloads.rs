@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use crate::harness::bench::pgbench_db;
 use crate::harness::cluster::{Cluster, create_db_on, stats_cluster};
+use crate::harness::needs;
 use crate::harness::{Db, Output, Pgbench, Status, c_pgbench, cluster};
-use crate::harness::{Need, require};
 
 fn ok(out: &Output, what: &str) {
     assert_eq!(out.status, Status::Exit(0), "{what}:\n{}\n{}", out.stdout, out.stderr);
@@ -28,25 +28,12 @@ fn processed(out: &Output) -> String {
 
 #[test]
 fn tpcb_like_plfunc_keeps_the_balances_and_the_history() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("plfunc");
-    let first = Pgbench::new([
-        "-b",
-        "tpcb-like-plfunc",
-        "-M",
-        "prepared",
-        "-c",
-        "2",
-        "-j",
-        "2",
-        "-t",
-        "25",
-        &db.name,
-    ])
-    .label("plfunc-prepared")
-    .run_under_test();
+    let args = "-b tpcb-like-plfunc -M prepared -c 2 -j 2 -t 25";
+    let first = Pgbench::new(args.split_whitespace().chain([db.name.as_str()]))
+        .label("plfunc-prepared")
+        .run_under_test();
     ok(&first, "plfunc, prepared");
     assert!(
         first
@@ -113,11 +100,22 @@ fn index_scans(db: &Db, n: usize, want: &[i64]) -> Vec<i64> {
 const CLIENT_TABLE_SCRIPT: &str =
     "\\set id1 random(1, 10000000)\nSELECT pad FROM \"sbtest:client_id\" WHERE id = :id1;\n";
 
+/// A run of [`CLIENT_TABLE_SCRIPT`] (`what` for messages) that ended
+/// well: it processed `per_client` transactions of each of 3 clients, each
+/// an index scan of its client's own table, added to `expected`.
+fn each_client_its_table(db: &Db, out: &Output, what: &str, per_client: i64, expected: &mut [i64]) {
+    ok(out, what);
+    let n = 3 * per_client;
+    assert_eq!(processed(out), format!("{n}/{n}"), "{what}");
+    for e in expected.iter_mut() {
+        *e += per_client;
+    }
+    assert_eq!(index_scans(db, 3, expected), expected, "{what}: each client its own table");
+}
+
 #[test]
 fn table_names_from_variables_in_every_protocol() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = crate::harness::create_db("client_tables");
     client_tables(&db, 3);
     let mut expected = vec![0i64; 3];
@@ -129,12 +127,7 @@ fn table_names_from_variables_in_every_protocol() {
             .label(&format!("dyn-{mode}"))
             .file("t.sql", CLIENT_TABLE_SCRIPT)
             .run_under_test();
-        ok(&out, mode);
-        assert_eq!(processed(&out), "60/60", "{mode}");
-        for e in &mut expected {
-            *e += 20;
-        }
-        assert_eq!(index_scans(&db, 3, &expected), expected, "{mode}: each client its own table");
+        each_client_its_table(&db, &out, mode, 20, &mut expected);
         let prepares = out.stderr.lines().filter(|l| l.contains(" preparing ")).count();
         if mode == "prepared" {
             // One statement per connection: the text is the same for all
@@ -161,12 +154,7 @@ fn table_names_from_variables_in_every_protocol() {
         .label("dyn-pipeline")
         .file("t.sql", script)
         .run_under_test();
-        ok(&out, extra);
-        assert_eq!(processed(&out), "15/15", "{extra}");
-        for e in &mut expected {
-            *e += 5;
-        }
-        assert_eq!(index_scans(&db, 3, &expected), expected, "{extra}");
+        each_client_its_table(&db, &out, extra, 5, &mut expected);
     }
     // C pgbench 17 reads the same tables in simple mode, and fails as the
     // seed says with -M prepared.
@@ -192,11 +180,8 @@ fn table_names_from_variables_in_every_protocol() {
     );
 }
 
-/// Debian's sysbench, or None after a skip line (a failure where it is
-/// required: see `require`).
-fn sysbench() -> Option<&'static str> {
-    require(Need::Sysbench).then_some("sysbench")
-}
+/// Debian's sysbench (a test that runs it says `needs!(Server, Sysbench)`).
+const SYSBENCH: &str = "sysbench";
 
 /// Runs sysbench's `test` with `args` against `db`.
 fn run_sysbench(prog: &str, c: &Cluster, db: &Db, test: &str, args: &[&str]) {
@@ -253,14 +238,11 @@ fn describe(db: &Db) -> (Vec<Vec<String>>, Vec<Vec<String>>, f64) {
 
 #[test]
 fn sysbench_tables_are_the_ones_sysbench_prepares() {
-    if !require(Need::Server) {
-        return;
-    }
-    let Some(sb) = sysbench() else { return };
+    needs!(Server, Sysbench);
     let c = cluster();
     let theirs = create_db_on(c, "sb_theirs");
     run_sysbench(
-        sb,
+        SYSBENCH,
         c,
         &theirs,
         "oltp_read_write",
@@ -294,9 +276,7 @@ fn sysbench_tables_are_the_ones_sysbench_prepares() {
 
 #[test]
 fn sysbench_options_are_checked() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let cases: [(&[&str], &str); 4] = [
         (&["-i", "--sysbench-tables=0"], "--sysbench-tables must be in range 1..100000"),
         (
@@ -378,18 +358,15 @@ fn counted(db: &Db) -> BTreeMap<&'static str, i64> {
 
 #[test]
 fn each_sysbench_builtin_issues_what_sysbenchs_test_issues() {
-    if !require(Need::Server) {
-        return;
-    }
-    let Some(sb) = sysbench() else { return };
+    needs!(Server, Sysbench);
     let c = stats_cluster();
     let two = create_db_on(c, "sb_two");
     let one = create_db_on(c, "sb_one");
     for db in [&two, &one] {
         db.exec("create extension pg_stat_statements");
     }
-    run_sysbench(sb, c, &two, "oltp_common", &["--tables=2", "--table-size=1000", "prepare"]);
-    run_sysbench(sb, c, &one, "oltp_common", &["--tables=1", "--table-size=1000", "prepare"]);
+    run_sysbench(SYSBENCH, c, &two, "oltp_common", &["--tables=2", "--table-size=1000", "prepare"]);
+    run_sysbench(SYSBENCH, c, &one, "oltp_common", &["--tables=1", "--table-size=1000", "prepare"]);
     let events = 20;
     for (test, builtin) in [
         ("oltp_read_write", "oltp-read-write"),
@@ -407,7 +384,7 @@ fn each_sysbench_builtin_issues_what_sysbenchs_test_issues() {
         let tables = if test.starts_with("select_random") { "--tables=1" } else { "--tables=2" };
         db.query("select pg_stat_statements_reset()");
         run_sysbench(
-            sb,
+            SYSBENCH,
             c,
             db,
             test,
@@ -435,9 +412,7 @@ fn each_sysbench_builtin_issues_what_sysbenchs_test_issues() {
 
 #[test]
 fn statements_prepared_per_text_are_bounded() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = crate::harness::create_db("dyn_bound");
     // Each transaction a new text: the 10001st finds the bound.
     let script = "\\set i :i + 1\nSELECT 1 AS \"c:i\";\n";
@@ -462,9 +437,7 @@ fn statements_prepared_per_text_are_bounded() {
 /// use every table.
 #[test]
 fn sysbench_builtins_find_the_tables_at_the_start() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = crate::harness::create_db("sb_facts");
     let init = Pgbench::new(["-i", "--sysbench-tables=3", "--sysbench-table-size=500", &db.name])
         .label("sb-facts-init")
@@ -525,9 +498,7 @@ fn index_scans_of(db: &Db, tables: &[&str], want: i64) -> i64 {
 /// table is an error.
 #[test]
 fn sysbench_builtins_use_the_tables_made_last_and_refuse_empty_ones() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = crate::harness::create_db("sb_stale");
     for tables in ["--sysbench-tables=3", "--sysbench-tables=1"] {
         let init = Pgbench::new(["-i", tables, "--sysbench-table-size=200", &db.name])
@@ -587,9 +558,7 @@ fn sysbench_builtins_use_the_tables_made_last_and_refuse_empty_ones() {
 /// the builtin; where it is missing or another, such a role is told why.
 #[test]
 fn tpcb_like_plfunc_runs_for_a_role_that_may_not_create_it() {
-    if !require(Need::Server) {
-        return;
-    }
+    needs!(Server);
     let db = pgbench_db("plfunc_role");
     let c = db.cluster;
     let role = c.create_role(&format!("{}_user", db.name), "");

@@ -1,17 +1,15 @@
-//! The command lines of `--compare BASE NEW` (with `--force`,
-//! `--fail-if`, `--report-json`, `--report-html`, `--report-csv`) and the
-//! values of `--repeat` and `--sweep-clients`.
+//! The command line of `--compare BASE NEW` (with `--force`,
+//! `--fail-if`, `--report-json`, `--report-html`, `--report-csv`).
 
 use super::Exit;
-use super::getopt::{Item, Opt};
-use super::options::Mode;
-use crate::compare::gate;
-use crate::config::{CompareConfig, Extensions};
+use super::getopt::Opt;
+use super::options::{Apply, Given, Mode};
+use crate::config::{CompareConfig, Condition};
 use crate::error::Error;
+use crate::report::doc::{Metric, compared};
 
 /// `--compare BASE NEW`: BASE and NEW are its two positional arguments.
-pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
-    let mut files: Vec<String> = Vec::new();
+pub(super) fn compare_action(given: Vec<Given>, files: Vec<String>) -> Result<CompareConfig, Exit> {
     let mut c = CompareConfig {
         base: String::new(),
         new: String::new(),
@@ -19,22 +17,16 @@ pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
         fail_if: Vec::new(),
         reports: crate::config::ReportFiles::default(),
     };
-    for item in items {
-        let text = |v: Option<std::ffi::OsString>| {
-            v.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default()
-        };
-        match item {
-            Item::Positional(p) => files.push(p.to_string_lossy().into_owned()),
-            Item::Opt(Opt::Compare, _) => {}
-            Item::Opt(Opt::Force, _) => c.force = true,
-            Item::Opt(Opt::FailIf, v) => match gate::parse(&text(v)) {
+    for g in &given {
+        match (g.def.opt, g.def.apply) {
+            (Opt::Compare, _) => {}
+            (Opt::Force, _) => c.force = true,
+            (Opt::FailIf, _) => match fail_if(&g.text(), &g.name()) {
                 Ok(mut more) => c.fail_if.append(&mut more),
                 Err(e) => return Err(Error::new(e).into()),
             },
-            Item::Opt(o @ (Opt::ReportJson | Opt::ReportHtml | Opt::ReportCsv), v) => {
-                super::ext::report_file(&mut c.reports, o, v.as_deref())?;
-            }
-            Item::Opt(..) => {
+            (_, Apply::Report(file)) => g.report_file(file(&mut c.reports))?,
+            _ => {
                 let with = super::options::listed_with(Mode::Compare, Opt::Compare);
                 return Err(Error::new(format!("--compare can be used only with {with}")).into());
             }
@@ -57,49 +49,41 @@ pub(super) fn compare_action(items: Vec<Item>) -> Result<CompareConfig, Exit> {
     Ok(c)
 }
 
-/// The options a sweep cannot be made with: `--shard` and `--start-at`
-/// (one run's), `-l` (each run would overwrite the last one's logs).
-pub(super) fn sweep_options(ext: &Extensions, use_log: bool) -> Result<(), Exit> {
-    if ext.repeat.is_none() && ext.sweep_clients.is_none() {
-        return Ok(());
-    }
-    let bad = [
-        (ext.shard.is_some(), "--shard"),
-        (ext.start_at_us.is_some(), "--start-at"),
-        (use_log, "-l/--log"),
-    ];
-    if let Some((_, name)) = bad.iter().find(|b| b.0) {
-        return Err(
-            Error::new(format!("{name} cannot be used with --repeat or --sweep-clients")).into()
-        );
-    }
-    Ok(())
+/// The metric `name` names in `--fail-if`.
+fn metric(name: &str) -> Option<&'static Metric> {
+    compared().find(|m| m.key == name || m.short == name)
 }
 
-/// `--repeat=N`: 1 or more runs.
-pub(super) fn repeat(value: &str) -> Result<u32, Exit> {
-    let n = super::values::parse_int_option(value, "--repeat", 1, 10_000)?;
-    Ok(n.unsigned_abs())
-}
-
-/// `--sweep-clients=LIST`: client counts of at least 1, comma-separated,
-/// each once (run in the order given).
-pub(super) fn sweep_clients(value: &str) -> Result<Vec<i32>, Exit> {
-    let mut out: Vec<i32> = Vec::new();
+/// Parses the value of `--fail-if` (the option `name`; `compare::gate`
+/// applies it); the message says what is wrong.
+fn fail_if(value: &str, name: &str) -> Result<Vec<Condition>, String> {
+    let mut out = Vec::new();
     for item in value.split(',') {
-        let t = item.trim();
-        match t.parse::<i32>() {
-            Ok(n) if n >= 1 && !t.starts_with('+') => {
-                if out.contains(&n) {
-                    return Err(Error::new(format!("--sweep-clients lists {n} twice")).into());
-                }
-                out.push(n);
+        let text = item.trim();
+        let Some(at) = text.find(['<', '>']) else {
+            return Err(format!(
+                "invalid condition \"{text}\" for option {name}: expected METRIC<-N% or METRIC>+N%"
+            ));
+        };
+        let (metric_name, rest) = (text[..at].trim(), &text[at..]);
+        let Some(m) = metric(metric_name) else {
+            let names: Vec<&str> = compared().map(|m| m.short).collect();
+            return Err(format!(
+                "unknown metric \"{metric_name}\" in {name} (one of {})",
+                names.join(", ")
+            ));
+        };
+        let below = rest.starts_with('<');
+        let number = rest[1..].trim().strip_suffix('%').map(str::trim);
+        let limit = number.filter(|n| !n.is_empty()).and_then(|n| n.parse::<f64>().ok());
+        match limit {
+            Some(l) if l.is_finite() => {
+                out.push(Condition { text: text.to_string(), key: m.key, below, limit_pct: l });
             }
             _ => {
-                return Err(Error::new(format!(
-                    "invalid value \"{value}\" for option --sweep-clients"
-                ))
-                .into());
+                return Err(format!(
+                    "invalid limit in \"{text}\" for option {name}: expected a percentage such as -5%"
+                ));
             }
         }
     }
@@ -108,14 +92,24 @@ pub(super) fn sweep_clients(value: &str) -> Result<Vec<i32>, Exit> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
-    fn sweep_lists() {
-        assert_eq!(sweep_clients("1,2, 4,8").ok(), Some(vec![1, 2, 4, 8]));
-        assert_eq!(sweep_clients("8,1").ok(), Some(vec![8, 1]));
-        for bad in ["", "0", "1,,2", "-1", "x", "1,1", "+2", "99999999999"] {
-            assert!(sweep_clients(bad).is_err(), "{bad}");
+    fn fail_if_conditions() {
+        let fail_if = |v| super::fail_if(v, "--fail-if");
+        let c = fail_if("tps<-5%, p99>+10%,latency_ms.mean>2.5%").unwrap();
+        assert_eq!(c.len(), 3);
+        assert_eq!((c[0].key, c[0].below, c[0].limit_pct), ("tps", true, -5.0));
+        assert_eq!((c[1].key, c[1].below, c[1].limit_pct), ("latency_ms.p99", false, 10.0));
+        assert_eq!((c[2].key, c[2].text.as_str()), ("latency_ms.mean", "latency_ms.mean>2.5%"));
+        assert_eq!(
+            fail_if("tps=5%").unwrap_err(),
+            "invalid condition \"tps=5%\" for option --fail-if: expected METRIC<-N% or METRIC>+N%"
+        );
+        assert_eq!(
+            fail_if("qps<-5%").unwrap_err(),
+            "unknown metric \"qps\" in --fail-if (one of tps, mean, p50, p95, p99, failed, lag)"
+        );
+        for bad in ["tps<-5", "tps<%", "tps<x%", "tps<inf%", "tps>"] {
+            assert!(fail_if(bad).unwrap_err().starts_with("invalid limit"), "{bad}");
         }
     }
 }

@@ -4,9 +4,8 @@
 
 use std::ffi::OsString;
 
-use super::Exit;
-use super::getopt::{self, Item, Opt};
-use crate::error::Error;
+use super::getopt::{self, Item, Opt, Place};
+use super::values::pgbench_named;
 use crate::version::{self, Pgbench};
 
 /// Reads the command line with the long options of the pgbench it names
@@ -15,47 +14,45 @@ use crate::version::{self, Pgbench};
 pub(super) fn read_options(
     args: Vec<OsString>,
 ) -> (&'static Pgbench, Vec<Item>, Option<getopt::GetoptError>) {
+    let (p, items, _, error) = read_placed(args);
+    (p, items, error)
+}
+
+/// [`read_options`], with each item's place on the command line.
+pub(super) fn read_placed(
+    args: Vec<OsString>,
+) -> (&'static Pgbench, Vec<Item>, Vec<Place>, Option<getopt::GetoptError>) {
     let read = |p: &Pgbench| {
-        let (items, error) = getopt::parse(args.clone(), p.major);
+        let (items, places, error) = getopt::parse_placed(args.clone(), p.major);
         let named = items.iter().rev().find_map(|i| match i {
-            Item::Opt(Opt::Compat, Some(v)) => compat_value(&v.to_string_lossy()).ok(),
+            Item::Opt(d, Some(v)) if d.opt == Opt::Compat => pgbench_named(&v.to_string_lossy()),
             _ => None,
         });
-        (items, error, named)
+        (items, places, error, named)
     };
     let default = version::DEFAULT;
-    let (items, error, named) = read(default);
+    let (items, places, error, named) = read(default);
     match named {
-        Some(p) if getopt::same_options(p.major, default.major) => (p, items, error),
+        Some(p) if getopt::same_options(p.major, default.major) => (p, items, places, error),
         // Its options read the command line otherwise: again, with them.
         Some(p) => {
-            let (items, error, _) = read(p);
-            (p, items, error)
+            let (items, places, error, _) = read(p);
+            (p, items, places, error)
         }
-        None if error.is_none() => (default, items, error),
+        None if error.is_none() => (default, items, places, error),
         // getopt stopped before the end: a --compat after that may name a
         // pgbench whose options read the command line to it.
         None => {
             for p in
                 version::ALL.into_iter().filter(|p| !getopt::same_options(p.major, default.major))
             {
-                if let (items, error, Some(named)) = read(p) {
+                if let (items, places, error, Some(named)) = read(p) {
                     if getopt::same_options(named.major, p.major) {
-                        return (named, items, error);
+                        return (named, items, places, error);
                     }
                 }
             }
-            (default, items, error)
-        }
-    }
-}
-
-/// `--compat`'s value: the pgbench it names.
-pub(super) fn compat_value(v: &str) -> Result<&'static Pgbench, Exit> {
-    match v.parse().ok().and_then(version::of) {
-        Some(p) => Ok(p),
-        None => {
-            Err(Error::new(format!("--compat must be {} (not \"{v}\")", Pgbench::listed())).into())
+            (default, items, places, error)
         }
     }
 }
@@ -104,7 +101,7 @@ mod tests {
     fn compat_decides_the_options_wherever_it_is() {
         let (major, items, e) = read(&["--cont", "-n", "--compat=19"]);
         assert_eq!((major, e), (19, None));
-        assert_eq!(items[0], Item::Opt(Opt::ContinueOnError, None));
+        assert_eq!(items[0], Item::Opt(Opt::ContinueOnError.def(), None));
         let (major, _, e) = read(&["--co", "--compat", "19"]);
         assert_eq!(major, 19);
         assert_eq!(
@@ -114,14 +111,14 @@ mod tests {
         // The last one counts; 17's options are 18's.
         let (major, items, e) = read(&["--compat=19", "--co", "--compat=17"]);
         assert_eq!((major, e), (17, None));
-        assert_eq!(items[1], Item::Opt(Opt::Connect, None));
+        assert_eq!(items[1], Item::Opt(Opt::Connect.def(), None));
         assert_eq!(read(&["-n"]).0, version::DEFAULT.major);
         // After an option no pgbench has, it does not change the error.
         let (major, _, e) = read(&["--bad", "--compat=19"]);
         assert_eq!((major, e.as_deref()), (18, Some("unrecognized option '--bad'")));
         // An unknown version is reported where the option is applied.
         assert_eq!(read(&["--compat=16", "--co"]).0, version::DEFAULT.major);
-        assert!(compat_value("16").is_err() && compat_value("19").is_ok());
+        assert!(pgbench_named("16").is_none() && pgbench_named("19").is_some());
     }
 
     #[test]

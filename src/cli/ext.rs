@@ -1,12 +1,15 @@
-//! The values of pgbench-rs's own options, checked with messages in C
-//! pgbench's style (exit status 1).
+//! The values of pgbench-rs's own options and the checks of what goes
+//! with them, with messages in C pgbench's style (exit status 1): each
+//! value's messages name the option as its entry in the table does (the
+//! `name` they are given).
 
 use std::ffi::OsStr;
 
 use super::Exit;
-use super::getopt::Opt;
-use crate::config::ReportFiles;
-use crate::config::{DEFAULT_PERCENTILES, PartitionMethod, Percentile, Shard, SysbenchInit};
+use crate::config::{
+    DEFAULT_PERCENTILES, Extensions, MetricsConfig, PartitionMethod, Percentile, Shard,
+    SysbenchInit,
+};
 use crate::error::Error;
 use crate::script::builtin;
 
@@ -58,7 +61,7 @@ pub(super) fn sysbench_init(
 /// `--latency-percentiles[=LIST]`: a comma-separated list of numbers
 /// greater than 0 and less than 100 (the default list without a value),
 /// in increasing order, each once.
-pub(super) fn percentiles(value: Option<&str>) -> Result<Vec<Percentile>, Exit> {
+pub(super) fn percentiles(value: Option<&str>, name: &str) -> Result<Vec<Percentile>, Exit> {
     let Some(list) = value else {
         return Ok(DEFAULT_PERCENTILES.iter().map(|&v| Percentile::new(v)).collect());
     };
@@ -68,14 +71,14 @@ pub(super) fn percentiles(value: Option<&str>) -> Result<Vec<Percentile>, Exit> 
         let value = match text.parse::<f64>() {
             Ok(v) if v.is_finite() && !text.is_empty() => v,
             _ => {
-                return Err(Error::new(format!(
-                    "invalid value \"{list}\" for option --latency-percentiles"
-                ))
-                .into());
+                return Err(invalid(list, name));
             }
         };
         if !(value > 0.0 && value < 100.0) {
-            return Err(Error::new(format!("--latency-percentiles values must be greater than 0 and less than 100 (not \"{text}\")")).into());
+            return Err(Error::new(format!(
+                "{name} values must be greater than 0 and less than 100 (not \"{text}\")"
+            ))
+            .into());
         }
         if !out.iter().any(|p| p.value == value) {
             out.push(Percentile::new(value));
@@ -85,28 +88,63 @@ pub(super) fn percentiles(value: Option<&str>) -> Result<Vec<Percentile>, Exit> 
     Ok(out)
 }
 
-/// `--report-json=FILE`, `--report-html=FILE`, `--report-csv=FILE`
-/// (`opt`): any file name but an empty one, kept in `files`.
+/// `--report-json=FILE`, `--report-html=FILE`, `--report-csv=FILE` (the
+/// option `name`): any file name but an empty one, kept in `file`.
 pub(super) fn report_file(
-    files: &mut ReportFiles,
-    opt: Opt,
+    file: &mut Option<String>,
     value: Option<&OsStr>,
+    name: &str,
 ) -> Result<(), Exit> {
     let text = value.map(|v| v.to_string_lossy().into_owned()).unwrap_or_default();
-    let (option, file) = match opt {
-        Opt::ReportHtml => ("--report-html", &mut files.html),
-        Opt::ReportCsv => ("--report-csv", &mut files.csv),
-        _ => ("--report-json", &mut files.json),
-    };
     if text.is_empty() {
-        return Err(Error::new(format!("invalid value \"\" for option {option}")).into());
+        return Err(invalid("", name));
     }
     *file = Some(text);
     Ok(())
 }
 
+/// `invalid value "VALUE" for option NAME`.
+fn invalid(value: &str, name: &str) -> Exit {
+    Error::new(format!("invalid value \"{value}\" for option {name}")).into()
+}
+
+/// `--metrics-listen=[HOST:]PORT`: the host (the loopback without one;
+/// an IPv6 address in brackets) and the port.
+pub(super) fn metrics_listen(value: &str, name: &str) -> Result<MetricsConfig, Exit> {
+    let (host, port) = if let Some(rest) = value.strip_prefix('[') {
+        rest.split_once("]:").ok_or_else(|| invalid(value, name))?
+    } else {
+        match value.rsplit_once(':') {
+            Some((h, _)) if h.contains(':') => return Err(invalid(value, name)),
+            Some((h, p)) => (h, p),
+            None => ("127.0.0.1", value),
+        }
+    };
+    let digits = !port.is_empty() && port.bytes().all(|b| b.is_ascii_digit());
+    match port.parse::<u16>() {
+        Ok(port) if digits && !host.is_empty() => Ok(MetricsConfig {
+            host: host.to_string(),
+            port,
+            linger_s: crate::config::DEFAULT_METRICS_LINGER_S,
+        }),
+        _ => Err(invalid(value, name)),
+    }
+}
+
+/// `--metrics-linger` goes with `--metrics-listen`, whose linger it sets.
+pub(super) fn metrics_options(ext: &mut Extensions) -> Result<(), Exit> {
+    match (&mut ext.metrics, ext.metrics_linger_s) {
+        (Some(m), Some(s)) => m.linger_s = s,
+        (None, Some(_)) => {
+            return Err(Error::new("--metrics-linger is allowed only with --metrics-listen").into());
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 /// `--shard=K/N`: 0 <= K < N.
-pub(super) fn shard(value: &str) -> Result<Shard, Exit> {
+pub(super) fn shard(value: &str, name: &str) -> Result<Shard, Exit> {
     let parsed = value.split_once('/').and_then(|(k, n)| {
         let all_digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
         if !all_digits(k) || !all_digits(n) {
@@ -117,27 +155,19 @@ pub(super) fn shard(value: &str) -> Result<Shard, Exit> {
     match parsed {
         Some((index, count)) if index < count => Ok(Shard { index, count }),
         Some(_) => {
-            Err(Error::new(format!("--shard must be K/N with 0 <= K < N (not \"{value}\")")).into())
+            Err(Error::new(format!("{name} must be K/N with 0 <= K < N (not \"{value}\")")).into())
         }
-        None => Err(Error::new(format!("invalid value \"{value}\" for option --shard")).into()),
+        None => Err(invalid(value, name)),
     }
 }
 
 /// `--pin[=CPUS]`: the CPUs to pin the threads on: those of the list
 /// (`0-3,8`), each one the process may use, or all it may use.
-pub(super) fn pin(a: &mut super::LowArgs, value: Option<&str>) -> Result<(), Exit> {
-    a.benchmarking_option_set = true;
-    a.ext.pin = Some(pin_cpus(value)?);
-    Ok(())
-}
-
-/// The CPUs of `--pin[=CPUS]`.
-fn pin_cpus(value: Option<&str>) -> Result<Vec<usize>, Exit> {
+pub(super) fn pin(value: Option<&str>, name: &str) -> Result<Vec<usize>, Exit> {
     let allowed = crate::sys::affinity::allowed_cpus().map_err(|e| {
-        Error::new(format!("--pin: could not get the CPUs this process may use: {e}"))
+        Error::new(format!("{name}: could not get the CPUs this process may use: {e}"))
     })?;
     let Some(list) = value else { return Ok(allowed) };
-    let invalid = || Error::new(format!("invalid value \"{list}\" for option --pin"));
     let number = |t: &str| {
         (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse::<usize>().ok())
     };
@@ -145,15 +175,15 @@ fn pin_cpus(value: Option<&str>) -> Result<Vec<usize>, Exit> {
     for part in list.split(',') {
         let (lo, hi) = part.split_once('-').unwrap_or((part, part));
         let (Some(Some(lo)), Some(Some(hi))) = (number(lo), number(hi)) else {
-            return Err(invalid().into());
+            return Err(invalid(list, name));
         };
         if lo > hi || hi - lo >= 1 << 16 {
-            return Err(invalid().into());
+            return Err(invalid(list, name));
         }
         for cpu in lo..=hi {
             if !allowed.contains(&cpu) {
                 let may = crate::sys::affinity::list_text(&allowed);
-                let msg = format!("--pin: CPU {cpu} is not one this process may use ({may})");
+                let msg = format!("{name}: CPU {cpu} is not one this process may use ({may})");
                 return Err(Error::new(msg).into());
             }
             if !cpus.contains(&cpu) {
@@ -164,13 +194,48 @@ fn pin_cpus(value: Option<&str>) -> Result<Vec<usize>, Exit> {
     Ok(cpus)
 }
 
+/// `--sweep-clients=LIST`: client counts of at least 1, comma-separated,
+/// each once (run in the order given).
+pub(super) fn sweep_clients(value: &str, name: &str) -> Result<Vec<i32>, Exit> {
+    let mut out: Vec<i32> = Vec::new();
+    for item in value.split(',') {
+        let t = item.trim();
+        match t.parse::<i32>() {
+            Ok(n) if n >= 1 && !t.starts_with('+') => {
+                if out.contains(&n) {
+                    return Err(Error::new(format!("{name} lists {n} twice")).into());
+                }
+                out.push(n);
+            }
+            _ => return Err(invalid(value, name)),
+        }
+    }
+    Ok(out)
+}
+
+/// The options a sweep cannot be made with: `--shard` and `--start-at`
+/// (one run's), `-l` (each run would overwrite the last one's logs).
+pub(super) fn sweep_options(ext: &Extensions, use_log: bool) -> Result<(), Exit> {
+    if ext.repeat.is_none() && ext.sweep_clients.is_none() {
+        return Ok(());
+    }
+    let bad = [
+        (ext.shard.is_some(), "--shard"),
+        (ext.start_at_us.is_some(), "--start-at"),
+        (use_log, "-l/--log"),
+    ];
+    if let Some((_, name)) = bad.iter().find(|b| b.0) {
+        return Err(
+            Error::new(format!("{name} cannot be used with --repeat or --sweep-clients")).into()
+        );
+    }
+    Ok(())
+}
+
 /// `--start-at=TIME`: Unix epoch seconds (with a fraction) or an RFC 3339
 /// date and time; as epoch microseconds.
-pub(super) fn start_at(value: &str) -> Result<i64, Exit> {
-    match epoch_seconds(value).or_else(|| rfc3339(value)) {
-        Some(us) => Ok(us),
-        None => Err(Error::new(format!("invalid value \"{value}\" for option --start-at")).into()),
-    }
+pub(super) fn start_at(value: &str, name: &str) -> Result<i64, Exit> {
+    epoch_seconds(value).or_else(|| rfc3339(value)).ok_or_else(|| invalid(value, name))
 }
 
 /// `SECONDS[.FRACTION]` as µs (the fraction to the microsecond).
@@ -266,23 +331,24 @@ mod tests {
 
     #[test]
     fn shards() {
-        assert_eq!(shard("0/1").ok(), Some(Shard { index: 0, count: 1 }));
-        assert_eq!(shard("2/3").ok(), Some(Shard { index: 2, count: 3 }));
+        assert_eq!(shard("0/1", "--shard").ok(), Some(Shard { index: 0, count: 1 }));
+        assert_eq!(shard("2/3", "--shard").ok(), Some(Shard { index: 2, count: 3 }));
         for bad in ["3/3", "1/0", "x/2", "1/", "/2", "-1/2", "1/2/3", "+1/2", "1 /2"] {
-            assert!(shard(bad).is_err(), "{bad}");
+            assert!(shard(bad, "--shard").is_err(), "{bad}");
         }
     }
 
     #[test]
     fn start_times() {
-        assert_eq!(start_at("1796131239").ok(), Some(1_796_131_239_000_000));
-        assert_eq!(start_at("1796131239.25").ok(), Some(1_796_131_239_250_000));
-        assert_eq!(start_at("1796131239.1234567").ok(), Some(1_796_131_239_123_456));
-        assert_eq!(start_at("1970-01-01T00:00:00Z").ok(), Some(0));
-        assert_eq!(start_at("2026-12-01T13:45:00.5Z").ok(), Some(1_796_132_700_500_000));
-        assert_eq!(start_at("2026-12-01T14:45:00.5+01:00").ok(), Some(1_796_132_700_500_000));
-        assert_eq!(start_at("2026-12-01 13:45:00-00:30").ok(), Some(1_796_134_500_000_000));
-        assert_eq!(start_at("2024-02-29T00:00:00Z").ok(), Some(1_709_164_800_000_000));
+        let at = |v| start_at(v, "--start-at");
+        assert_eq!(at("1796131239").ok(), Some(1_796_131_239_000_000));
+        assert_eq!(at("1796131239.25").ok(), Some(1_796_131_239_250_000));
+        assert_eq!(at("1796131239.1234567").ok(), Some(1_796_131_239_123_456));
+        assert_eq!(at("1970-01-01T00:00:00Z").ok(), Some(0));
+        assert_eq!(at("2026-12-01T13:45:00.5Z").ok(), Some(1_796_132_700_500_000));
+        assert_eq!(at("2026-12-01T14:45:00.5+01:00").ok(), Some(1_796_132_700_500_000));
+        assert_eq!(at("2026-12-01 13:45:00-00:30").ok(), Some(1_796_134_500_000_000));
+        assert_eq!(at("2024-02-29T00:00:00Z").ok(), Some(1_709_164_800_000_000));
         for bad in [
             "",
             "x",
@@ -295,12 +361,12 @@ mod tests {
             "2026-12-01T13:45:00.Z",
             "2026-12-01T13:45:00+1:00",
         ] {
-            assert!(start_at(bad).is_err(), "{bad}");
+            assert!(at(bad).is_err(), "{bad}");
         }
     }
 
     fn texts(v: Option<&str>) -> Vec<String> {
-        percentiles(v).unwrap().into_iter().map(|p| p.text).collect()
+        percentiles(v, "--latency-percentiles").unwrap().into_iter().map(|p| p.text).collect()
     }
 
     #[test]
@@ -309,7 +375,17 @@ mod tests {
         assert_eq!(texts(Some("99.9, 50,99.90,75")), ["50", "75", "99.9"]);
         assert_eq!(texts(Some("0.001")), ["0.001"]);
         for bad in ["", "x", "50,", "inf", "nan", "0", "100", "-1", "1e3"] {
-            assert!(percentiles(Some(bad)).is_err(), "{bad}");
+            assert!(percentiles(Some(bad), "--latency-percentiles").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn sweep_lists() {
+        let list = |v| sweep_clients(v, "--sweep-clients");
+        assert_eq!(list("1,2, 4,8").ok(), Some(vec![1, 2, 4, 8]));
+        assert_eq!(list("8,1").ok(), Some(vec![8, 1]));
+        for bad in ["", "0", "1,,2", "-1", "x", "1,1", "+2", "99999999999"] {
+            assert!(list(bad).is_err(), "{bad}");
         }
     }
 }

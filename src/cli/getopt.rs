@@ -3,7 +3,8 @@
 //! long options, `-c=5` meaning the value "=5", `--` ending the options,
 //! and glibc's diagnostics word for word.
 //!
-//! pgbench-rs's own options ([`super::options::EXTENSIONS`]) are long
+//! The options, their long names, short letters and values, are the
+//! table's ([`super::options`]). pgbench-rs's own options are long
 //! options that match only their full name: they take no part in
 //! abbreviations, so every abbreviation C pgbench accepts means what it
 //! means there. An extension that the pgbench reproduced (`--compat`) has
@@ -13,89 +14,52 @@
 use std::ffi::OsString;
 use std::fmt;
 
-#[cfg(test)]
-use super::options::EXTENSIONS;
 pub(crate) use super::options::Opt;
-use super::options::{self, ExtArg};
+use super::options::{self, Arg, Def, Given};
 
-/// One entry of the option table: long name, short letter, takes a value.
-struct Spec {
-    long: &'static str,
-    short: Option<char>,
-    has_arg: bool,
-    opt: Opt,
-}
-
-const fn spec(long: &'static str, short: Option<char>, has_arg: bool, opt: Opt) -> Spec {
-    Spec { long, short, has_arg, opt }
-}
-
-/// The long options in the order of C's `long_options[]` table, which is
-/// the order glibc lists them in "is ambiguous; possibilities:".
-const TABLE: &[Spec] = &[
-    spec("builtin", Some('b'), true, Opt::Builtin),
-    spec("client", Some('c'), true, Opt::Client),
-    spec("connect", Some('C'), false, Opt::Connect),
-    spec("dbname", Some('d'), true, Opt::Dbname),
-    spec("define", Some('D'), true, Opt::Define),
-    spec("file", Some('f'), true, Opt::File),
-    spec("fillfactor", Some('F'), true, Opt::Fillfactor),
-    spec("host", Some('h'), true, Opt::Host),
-    spec("initialize", Some('i'), false, Opt::Initialize),
-    spec("init-steps", Some('I'), true, Opt::InitSteps),
-    spec("jobs", Some('j'), true, Opt::Jobs),
-    spec("log", Some('l'), false, Opt::Log),
-    spec("latency-limit", Some('L'), true, Opt::LatencyLimit),
-    spec("no-vacuum", Some('n'), false, Opt::NoVacuum),
-    spec("port", Some('p'), true, Opt::Port),
-    spec("progress", Some('P'), true, Opt::Progress),
-    spec("protocol", Some('M'), true, Opt::Protocol),
-    spec("quiet", Some('q'), false, Opt::Quiet),
-    spec("report-per-command", Some('r'), false, Opt::ReportPerCommand),
-    spec("rate", Some('R'), true, Opt::Rate),
-    spec("scale", Some('s'), true, Opt::Scale),
-    spec("select-only", Some('S'), false, Opt::SelectOnly),
-    spec("skip-some-updates", Some('N'), false, Opt::SkipSomeUpdates),
-    spec("time", Some('T'), true, Opt::Time),
-    spec("transactions", Some('t'), true, Opt::Transactions),
-    spec("username", Some('U'), true, Opt::Username),
-    spec("vacuum-all", Some('v'), false, Opt::VacuumAll),
-    spec("unlogged-tables", None, false, Opt::UnloggedTables),
-    spec("tablespace", None, true, Opt::Tablespace),
-    spec("index-tablespace", None, true, Opt::IndexTablespace),
-    spec("sampling-rate", None, true, Opt::SamplingRate),
-    spec("aggregate-interval", None, true, Opt::AggregateInterval),
-    spec("progress-timestamp", None, false, Opt::ProgressTimestamp),
-    spec("log-prefix", None, true, Opt::LogPrefix),
-    spec("foreign-keys", None, false, Opt::ForeignKeys),
-    spec("random-seed", None, true, Opt::RandomSeed),
-    spec("show-script", None, true, Opt::ShowScript),
-    spec("partitions", None, true, Opt::Partitions),
-    spec("partition-method", None, true, Opt::PartitionMethod),
-    spec("failures-detailed", None, false, Opt::FailuresDetailed),
-    spec("max-tries", None, true, Opt::MaxTries),
-    spec("verbose-errors", None, false, Opt::VerboseErrors),
-    spec("exit-on-abort", None, false, Opt::ExitOnAbort),
-    spec("debug", None, false, Opt::Debug),
-];
-
-/// Every long option the parser accepts, C's and the extensions, with its
-/// short letter where it has one (for the test that the manual page
+/// Every long option the parser accepts, pgbench's and pgbench-rs's, with
+/// its short letter where it has one (for the test that the manual page
 /// documents them all); `--help` and `--version` are read before getopt.
 #[cfg(test)]
 pub(crate) fn all_options() -> impl Iterator<Item = (&'static str, Option<char>)> {
-    let c = TABLE.iter().map(|s| (s.long, s.short));
-    let ours = EXTENSIONS.iter().map(|e| (e.long, None));
-    c.chain(ours).chain([("help", Some('?')), ("version", Some('V'))])
+    let table = options::all().map(|d| (d.long, d.short));
+    table.chain([("help", Some('?')), ("version", Some('V'))])
 }
 
 /// One item of the command line, in the order getopt reports it.
 #[derive(Debug, PartialEq)]
 pub(crate) enum Item {
-    /// An option and its value (for options that take one).
-    Opt(Opt, Option<OsString>),
+    /// An option (its entry in the table) and its value (for options
+    /// that take one).
+    Opt(&'static Def, Option<OsString>),
     /// A non-option argument (the database name, or an extra one).
     Positional(OsString),
+}
+
+/// The options of `items` as given, in order, and their positional
+/// arguments (as text), in order.
+pub(crate) fn split(items: Vec<Item>) -> (Vec<Given>, Vec<String>) {
+    let mut options = Vec::new();
+    let mut positionals = Vec::new();
+    for item in items {
+        match item {
+            Item::Opt(def, value) => options.push(Given { def, value }),
+            Item::Positional(p) => positionals.push(p.to_string_lossy().into_owned()),
+        }
+    }
+    (options, positionals)
+}
+
+/// Where an item's value is on the command line: the argument (its index
+/// in the arguments after `argv[0]`) and the byte where the value starts
+/// in it (0 for a whole argument, more for `-dV`, `-SdV` or
+/// `--dbname=V`). For an item without a value, where the option is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Place {
+    /// The argument.
+    pub(crate) arg: usize,
+    /// The value's first byte in it.
+    pub(crate) offset: usize,
 }
 
 /// A diagnostic glibc's getopt prints (prefixed with `argv[0]`).
@@ -134,35 +98,32 @@ impl fmt::Display for GetoptError {
     }
 }
 
-/// C's long options in pgbench `major`: 17's table, then the extensions
-/// that pgbench has as its own from `major` on.
-fn long_options(major: u32) -> impl Iterator<Item = Spec> {
-    let c = TABLE.iter().map(|s| spec(s.long, s.short, s.has_arg, s.opt));
-    let own = options::EXTENSIONS
-        .iter()
-        .filter(move |e| e.is_pgbench_own(major))
-        .map(|e| spec(e.long, None, e.arg == ExtArg::Required, e.opt));
-    c.chain(own)
+/// The options of pgbench `major` (C's long options there): its table's,
+/// then those pgbench-rs has that pgbench has from `major` on, after the
+/// others, as in C's table.
+fn pgbench_options(major: u32) -> impl Iterator<Item = &'static Def> {
+    options::all().filter(move |d| d.is_pgbench_own(major))
 }
 
 /// Whether getopt reads a command line the same way in pgbench `a` and
 /// `b` (whether they have the same long options).
 pub(crate) fn same_options(a: u32, b: u32) -> bool {
-    options::EXTENSIONS.iter().all(|e| e.is_pgbench_own(a) == e.is_pgbench_own(b))
+    options::all().all(|d| d.is_pgbench_own(a) == d.is_pgbench_own(b))
 }
 
 /// Finds a long option of pgbench `major` by exact name or unambiguous
-/// prefix.
-fn lookup_long(name: &str, typed: &str, major: u32) -> Result<Spec, GetoptError> {
-    if let Some(s) = long_options(major).find(|s| s.long == name) {
-        return Ok(s);
+/// prefix, or one of pgbench-rs's by exact name.
+fn lookup_long(name: &str, typed: &str, major: u32) -> Result<&'static Def, GetoptError> {
+    if let Some(d) = options::find(name) {
+        return Ok(d);
     }
-    let mut matches: Vec<Spec> = long_options(major).filter(|s| s.long.starts_with(name)).collect();
-    match matches.len() {
-        0 => Err(GetoptError::Unrecognized(typed.to_string())),
-        1 => Ok(matches.remove(0)),
+    let matches: Vec<&'static Def> =
+        pgbench_options(major).filter(|d| d.long.starts_with(name)).collect();
+    match matches[..] {
+        [] => Err(GetoptError::Unrecognized(typed.to_string())),
+        [d] => Ok(d),
         _ => {
-            Err(GetoptError::Ambiguous(typed.to_string(), matches.iter().map(|s| s.long).collect()))
+            Err(GetoptError::Ambiguous(typed.to_string(), matches.iter().map(|d| d.long).collect()))
         }
     }
 }
@@ -171,23 +132,67 @@ fn lookup_long(name: &str, typed: &str, major: u32) -> Result<Spec, GetoptError>
 /// into the items before the first error, and that error. The caller acts
 /// on the items first, as C's getopt loop acts on each option before
 /// getopt reaches a bad one.
+#[cfg(test)]
 pub(crate) fn parse(args: Vec<OsString>, major: u32) -> (Vec<Item>, Option<GetoptError>) {
-    let mut items = Vec::new();
-    let err = parse_into(args, major, &mut items).err();
+    let (items, _, err) = parse_placed(args, major);
     (items, err)
 }
 
-fn parse_into(args: Vec<OsString>, major: u32, items: &mut Vec<Item>) -> Result<(), GetoptError> {
+/// The items of `args` read as getopt does, with each item's [`Place`].
+pub(crate) fn parse_placed(
+    args: Vec<OsString>,
+    major: u32,
+) -> (Vec<Item>, Vec<Place>, Option<GetoptError>) {
+    let mut read = Read { items: Vec::new(), places: Vec::new(), lengths: Vec::new() };
+    read.lengths = args.iter().map(|a| a.len()).collect();
+    let err = parse_into(args, major, &mut read).err();
+    (read.items, read.places, err)
+}
+
+/// What getopt has read so far.
+struct Read {
+    items: Vec<Item>,
+    places: Vec<Place>,
+    /// Each argument's length in bytes.
+    lengths: Vec<usize>,
+}
+
+impl Read {
+    /// Adds `item`, its value (if any) in argument `arg`: the whole
+    /// argument, or attached to its end.
+    fn push(&mut self, item: Item, arg: usize, attached: bool) {
+        let len = self.lengths.get(arg).copied().unwrap_or(0);
+        let offset = match &item {
+            Item::Opt(_, Some(v)) if attached => len.saturating_sub(v.len()),
+            _ => 0,
+        };
+        self.items.push(item);
+        self.places.push(Place { arg, offset });
+    }
+}
+
+fn parse_into(args: Vec<OsString>, major: u32, read: &mut Read) -> Result<(), GetoptError> {
     let posixly_correct = std::env::var_os("POSIXLY_CORRECT").is_some();
+    let total = args.len();
     let mut parser = lexopt::Parser::from_args(args);
     parser.set_short_equals(false);
+    // The next argument's index, when the parser is not within one (a
+    // cluster of short options, a long option's attached value).
+    let next_arg = |p: &mut lexopt::Parser| p.try_raw_args().map(|r| total - r.as_slice().len());
+    // The argument being read.
+    let mut current = 0;
     let mut only_positional = false;
     loop {
         if only_positional {
             if let Ok(raw) = parser.raw_args() {
-                items.extend(raw.map(Item::Positional));
+                for (i, v) in raw.enumerate() {
+                    read.push(Item::Positional(v), current + 1 + i, false);
+                }
             }
             break;
+        }
+        if let Some(i) = next_arg(&mut parser) {
+            current = i;
         }
         let arg = match parser.next() {
             Ok(Some(a)) => a,
@@ -201,49 +206,41 @@ fn parse_into(args: Vec<OsString>, major: u32, items: &mut Vec<Item>) -> Result<
         };
         match arg {
             lexopt::Arg::Short(c) => {
-                let Some(s) = TABLE.iter().find(|s| s.short == Some(c)) else {
+                let Some(d) = pgbench_options(major).find(|d| d.short == Some(c)) else {
                     return Err(GetoptError::Invalid(c));
                 };
-                let value = if s.has_arg {
-                    Some(parser.value().map_err(|_| GetoptError::MissingShort(c))?)
+                let (value, at) = if d.arg == Arg::Required {
+                    let at = next_arg(&mut parser);
+                    (Some(parser.value().map_err(|_| GetoptError::MissingShort(c))?), at)
                 } else {
-                    None
+                    (None, None)
                 };
-                items.push(Item::Opt(s.opt, value));
+                read.push(Item::Opt(d, value), at.unwrap_or(current), at.is_none());
             }
             lexopt::Arg::Long(name) => {
                 let name = name.to_string();
                 let attached = parser.optional_value();
-                if let Some(e) = options::find(&name) {
-                    let value = match (e.arg, attached) {
-                        (ExtArg::No, Some(_)) => return Err(GetoptError::NoArgAllowed(e.long)),
-                        (ExtArg::No, None) => None,
-                        (_, Some(v)) => Some(v),
-                        (ExtArg::Optional, None) => None,
-                        (ExtArg::Required, None) => {
-                            Some(parser.value().map_err(|_| GetoptError::MissingLong(e.long))?)
-                        }
-                    };
-                    items.push(Item::Opt(e.opt, value));
-                    continue;
-                }
                 let typed = match &attached {
                     Some(v) => format!("{name}={}", v.to_string_lossy()),
                     None => name.clone(),
                 };
-                let s = lookup_long(&name, &typed, major)?;
-                let value = match (s.has_arg, attached) {
-                    (true, Some(v)) => Some(v),
-                    (true, None) => {
-                        Some(parser.value().map_err(|_| GetoptError::MissingLong(s.long))?)
+                let d = lookup_long(&name, &typed, major)?;
+                let mut separate = None;
+                let value = match (d.arg, attached) {
+                    (Arg::No, Some(_)) => return Err(GetoptError::NoArgAllowed(d.long)),
+                    (Arg::No | Arg::Optional, None) => None,
+                    (_, Some(v)) => Some(v),
+                    (Arg::Required, None) => {
+                        separate = next_arg(&mut parser);
+                        Some(parser.value().map_err(|_| GetoptError::MissingLong(d.long))?)
                     }
-                    (false, Some(_)) => return Err(GetoptError::NoArgAllowed(s.long)),
-                    (false, None) => None,
                 };
-                items.push(Item::Opt(s.opt, value));
+                read.push(Item::Opt(d, value), separate.unwrap_or(current), separate.is_none());
             }
             lexopt::Arg::Value(v) => {
-                items.push(Item::Positional(v));
+                // (After "--" the value is the argument after it.)
+                let at = next_arg(&mut parser).map_or(current, |n| n - 1);
+                read.push(Item::Positional(v), at, false);
                 if posixly_correct {
                     only_positional = true;
                 }
@@ -270,7 +267,7 @@ mod tests {
     }
 
     fn opt(o: Opt, v: Option<&str>) -> Item {
-        Item::Opt(o, v.map(OsString::from))
+        Item::Opt(o.def(), v.map(OsString::from))
     }
 
     #[test]

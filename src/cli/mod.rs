@@ -21,6 +21,7 @@ mod man_page;
 mod open_files;
 mod options;
 mod reconnect;
+pub(crate) mod record;
 mod switches;
 mod usage;
 mod values;
@@ -28,7 +29,6 @@ mod values;
 use crate::error::Error;
 use std::ffi::OsString;
 
-use crate::compat::option;
 use crate::config::{
     Action, BenchConfig, Extensions, InitConfig, MergeConfig, PartitionMethod, RunLength,
 };
@@ -36,12 +36,9 @@ use crate::log;
 use crate::pq::ConnParams;
 use crate::script::{self, QueryMode, Script, ScriptError, Slot, VarRegistry, builtin};
 
-use getopt::{Item, Opt};
-use options::Mode;
-use values::{
-    check_init_steps, default_dbname, parse_int_option, parse_script_weight, read_script_file,
-    set_random_seed,
-};
+use getopt::Opt;
+use options::{Apply, Given, Mode};
+use values::{default_dbname, set_random_seed};
 
 use crate::version::{self, Pgbench};
 /// The default `-I` steps.
@@ -182,14 +179,13 @@ impl LowArgs {
 pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let progname = log::progname();
     let argv0 = argv.first().map(|a| a.to_string_lossy().into_owned()).unwrap_or_default();
-    let command_line: Vec<String> = argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
     // --help and --version count only as the first argument (or after
     // --compat).
     if let Some(first) = compat::first_after_compat(&argv) {
         let help = first == "--help" || first == "-?";
         if help || first == "--version" || first == "-V" {
             let pgbench = match compat::last_compat(&argv) {
-                Some(v) => compat::compat_value(&v)?,
+                Some(v) => values::compat_value(&v, &Opt::Compat.def().name())?,
                 None => version::DEFAULT,
             };
             // -V: one line, as C pgbench prints: scripts read its third word.
@@ -203,21 +199,20 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     let seed = set_random_seed(env_seed.as_deref()).map_err(|e| {
         e.and_error("error while setting random seed from PGBENCH_RANDOM_SEED environment variable")
     })?;
+    let command_line = record::command_line(&argv);
     let (pgbench, items, getopt_error) = compat::read_options(argv.into_iter().skip(1).collect());
     let mut a = LowArgs::new(seed, pgbench);
 
-    if getopt_error.is_none() && items.iter().any(|i| matches!(i, Item::Opt(Opt::Merge, _))) {
-        return merge_action(items);
+    let (given, positionals) = getopt::split(items);
+    let has = |opt: Opt| given.iter().any(|g| g.def.opt == opt);
+    if getopt_error.is_none() && has(Opt::Merge) {
+        return merge_action(given, positionals);
     }
-    if getopt_error.is_none() && items.iter().any(|i| matches!(i, Item::Opt(Opt::Compare, _))) {
-        return compare::compare_action(items).map(Action::Compare);
+    if getopt_error.is_none() && has(Opt::Compare) {
+        return compare::compare_action(given, positionals).map(Action::Compare);
     }
-    let mut positionals: Vec<String> = Vec::new();
-    for item in items {
-        match item {
-            Item::Positional(p) => positionals.push(p.to_string_lossy().into_owned()),
-            Item::Opt(opt, value) => apply_option(&mut a, opt, value)?,
-        }
+    for g in &given {
+        options::apply(&mut a, g)?;
     }
     if let Some(e) = getopt_error {
         return Err(Error::raw(format!("{argv0}: {e}\n"))
@@ -227,28 +222,24 @@ pub(crate) fn parse(argv: Vec<OsString>) -> Result<Action, Exit> {
     validate(a, positionals, command_line)
 }
 
-/// `--merge FILE...`, with only `--latency-percentiles` and
-/// `--report-json` besides.
-fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
+/// `--merge FILE...`, with only `--latency-percentiles`, `--force` and
+/// the report options besides.
+fn merge_action(given: Vec<Given>, files: Vec<String>) -> Result<Action, Exit> {
     let mut m = MergeConfig {
-        files: Vec::new(),
+        files,
         latency_percentiles: None,
         reports: crate::config::ReportFiles::default(),
         force: false,
     };
-    for item in items {
-        match item {
-            Item::Positional(p) => m.files.push(p.to_string_lossy().into_owned()),
-            Item::Opt(Opt::Merge, _) => {}
-            Item::Opt(Opt::Force, _) => m.force = true,
-            Item::Opt(Opt::LatencyPercentiles, v) => {
-                let text = v.map(|v| v.to_string_lossy().into_owned());
-                m.latency_percentiles = Some(ext::percentiles(text.as_deref())?);
+    for g in &given {
+        match (g.def.opt, g.def.apply) {
+            (Opt::Merge, _) => {}
+            (Opt::Force, _) => m.force = true,
+            (Opt::LatencyPercentiles, _) => {
+                m.latency_percentiles = Some(ext::percentiles(g.optional().as_deref(), &g.name())?);
             }
-            Item::Opt(o @ (Opt::ReportJson | Opt::ReportHtml | Opt::ReportCsv), v) => {
-                ext::report_file(&mut m.reports, o, v.as_deref())?;
-            }
-            Item::Opt(..) => {
+            (_, Apply::Report(file)) => g.report_file(file(&mut m.reports))?,
+            _ => {
                 let with = options::listed_with(Mode::Merge, Opt::Merge);
                 return Err(Error::new(format!("--merge can be used only with {with}")).into());
             }
@@ -260,310 +251,12 @@ fn merge_action(items: Vec<Item>) -> Result<Action, Exit> {
     Ok(Action::Merge(m))
 }
 
-/// Applies one option, as the body of C's getopt loop does.
-fn apply_option(a: &mut LowArgs, opt: Opt, value: Option<OsString>) -> Result<(), Exit> {
-    let raw = value.clone().unwrap_or_default();
-    let v = raw.to_string_lossy().into_owned();
-    match opt {
-        Opt::Builtin => {
-            if v == "list" {
-                log::raw(builtin::list_text().as_bytes());
-                return Err(Exit::Success);
-            }
-            let (name, weight) = parse_script_weight(&v)?;
-            let b = ext::find_builtin(&name)?;
-            add_script(a, b.desc, b.script.as_bytes(), weight)?;
-            a.benchmarking_option_set = true;
-            a.builtins.push(b);
-        }
-        Opt::Client => {
-            a.benchmarking_option_set = true;
-            a.nclients = parse_int_option(&v, "-c/--client", 1, i32::MAX)?;
-            open_files::open_files_for(a.nclients, a.pgbench)?;
-        }
-        Opt::Connect => {
-            a.benchmarking_option_set = true;
-            a.is_connect = true;
-        }
-        Opt::Dbname => a.dbname = Some(v),
-        Opt::Define => {
-            a.benchmarking_option_set = true;
-            match v.split_once('=') {
-                Some((name, val)) if !name.is_empty() && !val.is_empty() => {
-                    if !script::vars::valid_variable_name(name.as_bytes()) {
-                        return Err(Error::new(format!(
-                            "option: invalid variable name: \"{name}\""
-                        ))
-                        .into());
-                    }
-                    let slot = a.registry.slot(name);
-                    a.defines.push((slot, val.to_string()));
-                }
-                _ => {
-                    return Err(Error::new(format!("invalid variable definition: \"{v}\"")).into());
-                }
-            }
-        }
-        Opt::File => {
-            let (name, weight) = parse_script_weight(&v)?;
-            let text = read_script_file(&name)?;
-            add_script(a, &name, &text, weight)?;
-            a.benchmarking_option_set = true;
-        }
-        Opt::Fillfactor => {
-            a.initialization_option_set = true;
-            a.fillfactor = parse_int_option(&v, "-F/--fillfactor", 10, 100)?;
-        }
-        Opt::Host => a.host = Some(v),
-        Opt::Initialize => a.is_init = true,
-        Opt::InitSteps => {
-            check_init_steps(&v)?;
-            a.init_steps = Some(v);
-            a.initialization_option_set = true;
-        }
-        Opt::Jobs => {
-            a.benchmarking_option_set = true;
-            a.nthreads = parse_int_option(&v, "-j/--jobs", 1, i32::MAX)?;
-        }
-        Opt::Log => {
-            a.benchmarking_option_set = true;
-            a.use_log = true;
-        }
-        Opt::LatencyLimit => {
-            let ms = option::atof(&v);
-            if ms <= 0.0 || ms.is_nan() {
-                return Err(Error::new(format!("invalid latency limit: \"{v}\"")).into());
-            }
-            a.benchmarking_option_set = true;
-            // COMPAT: C converts (limit_ms * 1000) to int64 by truncation.
-            #[allow(clippy::cast_possible_truncation)]
-            let us = (ms * 1000.0) as i64;
-            a.latency_limit_us = us;
-        }
-        Opt::Protocol => {
-            a.benchmarking_option_set = true;
-            a.query_mode = match v.as_str() {
-                "simple" => QueryMode::Simple,
-                "extended" => QueryMode::Extended,
-                "prepared" => QueryMode::Prepared,
-                _ => {
-                    return Err(Error::new(format!("invalid query mode (-M): \"{v}\"")).into());
-                }
-            };
-        }
-        Opt::NoVacuum => a.no_vacuum = true,
-        Opt::SkipSomeUpdates | Opt::SelectOnly => {
-            let name = if opt == Opt::SelectOnly { "select-only" } else { "simple-update" };
-            let b = ext::find_builtin(name)?;
-            add_script(a, b.desc, b.script.as_bytes(), 1)?;
-            a.benchmarking_option_set = true;
-            a.builtins.push(b);
-        }
-        Opt::Port => a.port = Some(v),
-        Opt::Progress => {
-            a.benchmarking_option_set = true;
-            a.progress = parse_int_option(&v, "-P/--progress", 1, i32::MAX)?;
-        }
-        Opt::Quiet => {
-            a.initialization_option_set = true;
-            a.quiet = true;
-        }
-        Opt::ReportPerCommand => {
-            a.benchmarking_option_set = true;
-            a.report_per_command = true;
-        }
-        Opt::Rate => {
-            let rate = option::atof(&v);
-            a.benchmarking_option_set = true;
-            if rate <= 0.0 || rate.is_nan() {
-                return Err(Error::new(format!("invalid rate limit: \"{v}\"")).into());
-            }
-            a.throttle_delay_us = 1_000_000.0 / rate;
-        }
-        Opt::Scale => {
-            a.scale_given = true;
-            a.scale = parse_int_option(&v, "-s/--scale", 1, i32::MAX)?;
-        }
-        Opt::Transactions => {
-            a.benchmarking_option_set = true;
-            a.nxacts = parse_int_option(&v, "-t/--transactions", 1, i32::MAX)?;
-        }
-        Opt::Time => {
-            a.benchmarking_option_set = true;
-            a.duration = parse_int_option(&v, "-T/--time", 1, i32::MAX)?;
-        }
-        Opt::Username => a.user = Some(v),
-        Opt::VacuumAll => {
-            a.benchmarking_option_set = true;
-            a.vacuum_accounts = true;
-        }
-        Opt::UnloggedTables => {
-            a.initialization_option_set = true;
-            a.unlogged_tables = true;
-        }
-        Opt::Tablespace => {
-            a.initialization_option_set = true;
-            a.tablespace = Some(v);
-        }
-        Opt::IndexTablespace => {
-            a.initialization_option_set = true;
-            a.index_tablespace = Some(v);
-        }
-        Opt::SamplingRate => {
-            a.benchmarking_option_set = true;
-            a.sample_rate = option::atof(&v);
-            if a.sample_rate <= 0.0 || a.sample_rate > 1.0 || a.sample_rate.is_nan() {
-                return Err(Error::new(format!("invalid sampling rate: \"{v}\"")).into());
-            }
-        }
-        Opt::AggregateInterval => {
-            a.benchmarking_option_set = true;
-            a.agg_interval = parse_int_option(&v, "--aggregate-interval", 1, i32::MAX)?;
-        }
-        Opt::ProgressTimestamp => {
-            a.progress_timestamp = true;
-            a.benchmarking_option_set = true;
-        }
-        Opt::LogPrefix => {
-            a.benchmarking_option_set = true;
-            a.log_prefix = Some(v);
-        }
-        Opt::ForeignKeys => {
-            a.initialization_option_set = true;
-            a.foreign_keys = true;
-        }
-        Opt::RandomSeed => {
-            a.benchmarking_option_set = true;
-            a.random_seed = set_random_seed(Some(&v)).map_err(|e| {
-                e.and_error("error while setting random seed from --random-seed option")
-            })?;
-        }
-        Opt::ShowScript => {
-            let b = ext::find_builtin(&v)?;
-            log::raw(builtin::show_text(b).as_bytes());
-            return Err(Exit::Success);
-        }
-        Opt::Partitions => {
-            a.initialization_option_set = true;
-            a.partitions = parse_int_option(&v, "--partitions", 0, i32::MAX)?;
-        }
-        Opt::PartitionMethod => {
-            a.initialization_option_set = true;
-            a.partition_method = if v.eq_ignore_ascii_case("range") {
-                PartitionMethod::Range
-            } else if v.eq_ignore_ascii_case("hash") {
-                PartitionMethod::Hash
-            } else {
-                return Err(Error::new(format!(
-                    "invalid partition method, expecting \"range\" or \"hash\", got: \"{v}\""
-                ))
-                .into());
-            };
-        }
-        Opt::FailuresDetailed => {
-            a.benchmarking_option_set = true;
-            a.failures_detailed = true;
-        }
-        Opt::MaxTries => {
-            let n = option::atoi(&v);
-            if n < 0 {
-                return Err(Error::new(format!("invalid number of maximum tries: \"{v}\"")).into());
-            }
-            a.benchmarking_option_set = true;
-            a.max_tries = n.unsigned_abs();
-        }
-        Opt::VerboseErrors => {
-            a.benchmarking_option_set = true;
-            a.verbose_errors = true;
-        }
-        Opt::ExitOnAbort => {
-            a.benchmarking_option_set = true;
-            a.exit_on_abort = true;
-        }
-        Opt::Debug => log::set_debug(true),
-        // (Read before the other options: see compat::read_options.)
-        Opt::Compat => {
-            compat::compat_value(&v)?;
-        }
-        Opt::LatencyPercentiles => {
-            a.benchmarking_option_set = true;
-            a.ext.latency_percentiles = Some(ext::percentiles(value.as_ref().map(|_| v.as_str()))?);
-        }
-        Opt::ReportJson | Opt::ReportHtml | Opt::ReportCsv => {
-            a.benchmarking_option_set = true;
-            ext::report_file(&mut a.ext.reports, opt, value.as_deref())?;
-        }
-        Opt::Warmup => {
-            a.benchmarking_option_set = true;
-            a.ext.warmup_s = parse_int_option(&v, "--warmup", 0, i32::MAX)?;
-        }
-        Opt::ContinueOnError => {
-            a.benchmarking_option_set = true;
-            a.ext.continue_on_error = true;
-        }
-        Opt::Shard => {
-            a.benchmarking_option_set = true;
-            a.ext.shard = Some(ext::shard(&v)?);
-        }
-        Opt::StartAt => {
-            a.benchmarking_option_set = true;
-            a.ext.start_at_us = Some(ext::start_at(&v)?);
-        }
-        Opt::ServerStats => {
-            a.benchmarking_option_set = true;
-            a.ext.server_stats_s = Some(match value {
-                Some(_) => parse_int_option(&v, "--server-stats", 1, 3600)?,
-                None => 1,
-            });
-        }
-        Opt::Pin => ext::pin(a, value.map(|_| v.as_str()))?,
-        Opt::SysbenchTables => {
-            a.initialization_option_set = true;
-            a.sysbench.0 = Some(parse_int_option(&v, "--sysbench-tables", 1, 100_000)?);
-        }
-        Opt::SysbenchTableSize => {
-            a.initialization_option_set = true;
-            a.sysbench.1 = Some(parse_int_option(&v, "--sysbench-table-size", 1, i32::MAX)?);
-        }
-        Opt::Repeat => {
-            a.benchmarking_option_set = true;
-            a.ext.repeat = Some(compare::repeat(&v)?);
-        }
-        Opt::SweepClients => {
-            a.benchmarking_option_set = true;
-            let list = compare::sweep_clients(&v)?;
-            open_files::open_files_for(list.iter().copied().max().unwrap_or(1), a.pgbench)?;
-            a.ext.sweep_clients = Some(list);
-        }
-        Opt::Force => {
-            return Err(Error::new("--force can be used only with --compare or --merge").into());
-        }
-        Opt::FailIf => {
-            let only = options::only_with(Mode::Compare, Opt::Compare);
-            return Err(Error::new(format!("{only} can be used only with --compare")).into());
-        }
-        Opt::RateProfile => {
-            a.benchmarking_option_set = true;
-            a.ext.rate_profile = Some(reconnect::rate_profile(&v)?);
-        }
-        Opt::Reconnect | Opt::ReconnectBackoff | Opt::ReconnectTimeout => {
-            a.benchmarking_option_set = true;
-            reconnect::apply(&mut a.reconnect, opt, &v)?;
-        }
-        // Handled before the other options (see parse).
-        Opt::Merge | Opt::Compare => {}
-    }
-    Ok(())
-}
-
 /// The checks and defaults of C's `main()` after the getopt loop, in its
 /// order.
 fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Result<Action, Exit> {
     if a.scripts.is_empty() && !a.is_init {
-        let b = ext::find_builtin("tpcb-like")?;
-        add_script(&mut a, b.desc, b.script.as_bytes(), 1)?;
+        add_builtin(&mut a, ext::find_builtin("tpcb-like")?, 1)?;
         a.benchmarking_option_set = true;
-        a.builtins.push(b);
     }
     if let Err(e) = script::finalize_scripts(&mut a.scripts, a.query_mode) {
         return Err(Error::new(e.to_string()).into());
@@ -572,7 +265,6 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     if total_weight == 0 && !a.is_init {
         return Err(Error::new("total script weight must not be zero").into());
     }
-    let per_script_stats = a.scripts.len() > 1;
     let threads_given = a.nthreads;
     a.ext.jobs = a.nthreads;
     if a.nthreads > a.nclients {
@@ -581,19 +273,17 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     reconnect::profile_rate(&mut a.throttle_delay_us, a.ext.rate_profile.as_ref())?;
     a.throttle_delay_us *= f64::from(a.nthreads);
     if let Some(s) = a.ext.shard.filter(|s| i64::from(s.count) > i64::from(a.nthreads)) {
-        if threads_given > a.nthreads {
+        let (k, n) = (s.index, s.count);
+        let why = if threads_given > a.nthreads {
             // -j was enough, but a thread runs at least one client.
-            {
-                return Err(Error::new(format!("--shard={}/{} needs at least {} threads, but -c {} allows only {} (each thread runs at least one client)", s.index, s.count, s.count, a.nclients, a.nthreads)).into());
-            };
-        }
-        {
-            return Err(Error::new(format!(
-                "--shard={}/{} needs at least {} threads (-j), not {}",
-                s.index, s.count, s.count, a.nthreads
-            ))
-            .into());
+            format!(
+                "--shard={k}/{n} needs at least {n} threads, but -c {} allows only {} (each thread runs at least one client)",
+                a.nclients, a.nthreads
+            )
+        } else {
+            format!("--shard={k}/{n} needs at least {n} threads (-j), not {}", a.nthreads)
         };
+        return Err(Error::new(why).into());
     }
 
     let mut rest = positionals.into_iter();
@@ -618,42 +308,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
     };
 
     if a.is_init {
-        if a.benchmarking_option_set {
-            return Err(Error::new(
-                "some of the specified options cannot be used in initialization (-i) mode",
-            )
-            .into());
-        }
-        if a.partitions == 0 && a.partition_method != PartitionMethod::None {
-            return Err(
-                Error::new("--partition-method requires greater than zero --partitions").into()
-            );
-        }
-        if a.partitions > 0 && a.partition_method == PartitionMethod::None {
-            a.partition_method = PartitionMethod::Range;
-        }
-        let sysbench = ext::sysbench_init(a.sysbench, &ext::pgbench_table_options(&a))?;
-        let mut steps = a.init_steps.take().unwrap_or_else(|| DEFAULT_INIT_STEPS.to_string());
-        if a.no_vacuum {
-            steps = steps.replace('v', " ");
-        }
-        if a.foreign_keys && !steps.contains('f') {
-            steps.push('f');
-        }
-        return Ok(Action::Init(InitConfig {
-            pgbench: a.pgbench,
-            conn,
-            steps,
-            scale: a.scale,
-            fillfactor: a.fillfactor,
-            quiet: a.quiet,
-            unlogged_tables: a.unlogged_tables,
-            tablespace: a.tablespace,
-            index_tablespace: a.index_tablespace,
-            partitions: a.partitions,
-            partition_method: a.partition_method,
-            sysbench,
-        }));
+        return init_action(a, conn);
     }
     if a.initialization_option_set {
         return Err(Error::new(
@@ -709,12 +364,58 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         return Err(Error::new("--progress-timestamp is allowed only under --progress").into());
     }
     a.ext.reconnect = reconnect::finish(a.reconnect)?;
+    ext::metrics_options(&mut a.ext)?;
     if a.max_tries == 0 && a.latency_limit_us == 0 && a.duration <= 0 {
         return Err(Error::new("an unlimited number of transaction tries can only be used with --latency-limit or a duration (-T)").into());
     }
-    compare::sweep_options(&a.ext, a.use_log)?;
+    ext::sweep_options(&a.ext, a.use_log)?;
     open_files::open_files_for_run(&a)?;
-    Ok(Action::Bench(Box::new(BenchConfig {
+    Ok(Action::Bench(Box::new(bench_config(a, conn, total_weight, argv))))
+}
+
+/// The checks and defaults of C's `main()` in initialization mode, in
+/// its order.
+fn init_action(mut a: LowArgs, conn: ConnParams) -> Result<Action, Exit> {
+    if a.benchmarking_option_set {
+        return Err(Error::new(
+            "some of the specified options cannot be used in initialization (-i) mode",
+        )
+        .into());
+    }
+    if a.partitions == 0 && a.partition_method != PartitionMethod::None {
+        return Err(Error::new("--partition-method requires greater than zero --partitions").into());
+    }
+    if a.partitions > 0 && a.partition_method == PartitionMethod::None {
+        a.partition_method = PartitionMethod::Range;
+    }
+    let sysbench = ext::sysbench_init(a.sysbench, &ext::pgbench_table_options(&a))?;
+    let mut steps = a.init_steps.take().unwrap_or_else(|| DEFAULT_INIT_STEPS.to_string());
+    if a.no_vacuum {
+        steps = steps.replace('v', " ");
+    }
+    if a.foreign_keys && !steps.contains('f') {
+        steps.push('f');
+    }
+    Ok(Action::Init(InitConfig {
+        pgbench: a.pgbench,
+        conn,
+        steps,
+        scale: a.scale,
+        fillfactor: a.fillfactor,
+        quiet: a.quiet,
+        unlogged_tables: a.unlogged_tables,
+        tablespace: a.tablespace,
+        index_tablespace: a.index_tablespace,
+        partitions: a.partitions,
+        partition_method: a.partition_method,
+        sysbench,
+    }))
+}
+
+/// What a run is given: the options gathered, checked.
+fn bench_config(a: LowArgs, conn: ConnParams, total_weight: i64, argv: Vec<String>) -> BenchConfig {
+    let per_script_stats = a.scripts.len() > 1;
+    BenchConfig {
         pgbench: a.pgbench,
         conn,
         scripts: a.scripts,
@@ -753,7 +454,7 @@ fn validate(mut a: LowArgs, positionals: Vec<String>, argv: Vec<String>) -> Resu
         exit_on_abort: a.exit_on_abort,
         ext: a.ext,
         argv,
-    })))
+    }
 }
 
 /// `ParseScript` + `addScript`: parses, checks and appends a script. C
@@ -772,5 +473,12 @@ fn add_script(a: &mut LowArgs, desc: &str, text: &[u8], weight: i32) -> Result<(
     };
     s.weight = weight;
     a.scripts.push(s);
+    Ok(())
+}
+
+/// `process_builtin`: adds builtin script `b`.
+fn add_builtin(a: &mut LowArgs, b: &'static builtin::Builtin, weight: i32) -> Result<(), Exit> {
+    add_script(a, b.desc, b.script.as_bytes(), weight)?;
+    a.builtins.push(b);
     Ok(())
 }

@@ -32,6 +32,8 @@ pub(super) fn open_files_for_run(a: &LowArgs) -> Result<(), Exit> {
             threads: crate::invariant::fits(threads, "invariant: -j is at least 1"),
             logs: a.use_log,
             sampler: a.ext.server_stats_s.is_some(),
+            metrics: a.ext.metrics.is_some(),
+            meters: a.ext.client_measured(),
         };
         needed = needed.max(budget.needed());
     }

@@ -3,17 +3,15 @@
 //! `--rate-profile`; with messages in C pgbench's style (exit status 1).
 
 use super::Exit;
-use super::getopt::Opt;
 use super::values::parse_int_option;
 use crate::config::Reconnect;
 use crate::error::Error;
 use crate::rate_profile::RateProfile;
 
-/// `--rate-profile=T:RATE[~],...`.
-pub(super) fn rate_profile(value: &str) -> Result<RateProfile, Exit> {
-    RateProfile::parse(value).map_err(|e| {
-        Error::new(format!("invalid value \"{value}\" for option --rate-profile: {e}")).into()
-    })
+/// `--rate-profile=T:RATE[~],...` (the option `name`).
+pub(super) fn rate_profile(value: &str, name: &str) -> Result<RateProfile, Exit> {
+    RateProfile::parse(value)
+        .map_err(|e| Error::new(format!("invalid value \"{value}\" for option {name}: {e}")).into())
 }
 
 /// `-R` is the profile's first rate (everything but the schedule is as
@@ -27,38 +25,27 @@ pub(super) fn profile_rate(delay_us: &mut f64, profile: Option<&RateProfile>) ->
     Ok(())
 }
 
-/// The reconnection options as the command line gives them.
+/// The reconnection options as the command line gives them (their
+/// entries in the table set them).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Given {
     /// `--reconnect`.
-    on: bool,
+    pub(super) on: bool,
     /// `--reconnect-backoff=MIN,MAX` in ms.
-    backoff_ms: Option<(i32, i32)>,
+    pub(super) backoff_ms: Option<(i32, i32)>,
     /// `--reconnect-timeout=SECONDS`.
-    timeout_s: Option<i32>,
+    pub(super) timeout_s: Option<i32>,
 }
 
-/// Takes one of the options.
-pub(super) fn apply(g: &mut Given, opt: Opt, value: &str) -> Result<(), Exit> {
-    match opt {
-        Opt::ReconnectBackoff => g.backoff_ms = Some(backoff(value)?),
-        Opt::ReconnectTimeout => {
-            g.timeout_s = Some(parse_int_option(value, "--reconnect-timeout", 0, 86_400)?);
-        }
-        _ => g.on = true,
-    }
-    Ok(())
-}
-
-/// `MIN[,MAX]`: milliseconds, 1 <= MIN <= MAX <= 60000 (MAX is MIN when
-/// absent).
-fn backoff(value: &str) -> Result<(i32, i32), Exit> {
+/// `--reconnect-backoff=MIN[,MAX]` (the option `name`): milliseconds,
+/// 1 <= MIN <= MAX <= 60000 (MAX is MIN when absent).
+pub(super) fn backoff(value: &str, name: &str) -> Result<(i32, i32), Exit> {
     let (min, max) = value.split_once(',').unwrap_or((value, value));
-    let min = parse_int_option(min, "--reconnect-backoff", 1, 60_000)?;
-    let max = parse_int_option(max, "--reconnect-backoff", 1, 60_000)?;
+    let min = parse_int_option(min, name, 1, 60_000)?;
+    let max = parse_int_option(max, name, 1, 60_000)?;
     if max < min {
         return Err(Error::new(format!(
-            "--reconnect-backoff must be MIN,MAX with MIN <= MAX (not \"{value}\")"
+            "{name} must be MIN,MAX with MIN <= MAX (not \"{value}\")"
         ))
         .into());
     }
@@ -93,31 +80,29 @@ pub(super) fn finish(g: Given) -> Result<Option<Reconnect>, Exit> {
 mod tests {
     use super::*;
 
-    fn given(args: &[(Opt, &str)]) -> Result<Option<Reconnect>, Exit> {
-        let mut g = Given::default();
-        for (opt, v) in args {
-            apply(&mut g, *opt, v)?;
-        }
-        finish(g)
+    /// The policy of `--reconnect` (`on`) with a backoff and a timeout.
+    fn given(
+        on: bool,
+        backoff: Option<&str>,
+        timeout_s: Option<i32>,
+    ) -> Result<Option<Reconnect>, Exit> {
+        let backoff_ms = backoff.map(|v| super::backoff(v, "--reconnect-backoff")).transpose()?;
+        finish(Given { on, backoff_ms, timeout_s })
     }
 
     #[test]
     fn policies() {
-        assert_eq!(given(&[]).ok(), Some(None));
-        assert_eq!(given(&[(Opt::Reconnect, "")]).ok(), Some(Some(Reconnect::default())));
-        let r = given(&[
-            (Opt::Reconnect, ""),
-            (Opt::ReconnectBackoff, "5,200"),
-            (Opt::ReconnectTimeout, "0"),
-        ]);
+        assert_eq!(given(false, None, None).ok(), Some(None));
+        assert_eq!(given(true, None, None).ok(), Some(Some(Reconnect::default())));
+        let r = given(true, Some("5,200"), Some(0));
         let want = Reconnect { min_backoff_us: 5_000, max_backoff_us: 200_000, timeout_us: None };
         assert_eq!(r.ok(), Some(Some(want)));
-        let r = given(&[(Opt::ReconnectBackoff, "20"), (Opt::Reconnect, "")]).ok().flatten();
+        let r = given(true, Some("20"), None).ok().flatten();
         assert_eq!(r.map(|r| (r.min_backoff_us, r.max_backoff_us)), Some((20_000, 20_000)));
         for bad in ["", "0", "x", "5,", "10,5", "1,60001", "1,2,3"] {
-            assert!(given(&[(Opt::Reconnect, ""), (Opt::ReconnectBackoff, bad)]).is_err(), "{bad}");
+            assert!(given(true, Some(bad), None).is_err(), "{bad}");
         }
-        assert!(given(&[(Opt::ReconnectTimeout, "5")]).is_err(), "needs --reconnect");
-        assert!(given(&[(Opt::ReconnectBackoff, "5")]).is_err(), "needs --reconnect");
+        assert!(given(false, None, Some(5)).is_err(), "needs --reconnect");
+        assert!(given(false, Some("5"), None).is_err(), "needs --reconnect");
     }
 }

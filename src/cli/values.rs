@@ -1,6 +1,6 @@
 //! Option values and inputs read while parsing: integer options with C's
-//! messages, script weights and files, `--random-seed`, `-I`'s steps and
-//! the default database name.
+//! messages, script weights and files, `--random-seed`, `-I`'s steps,
+//! `--compat`'s version and the default database name.
 
 use crate::error::Error;
 use std::io::Read;
@@ -9,6 +9,7 @@ use super::{ALL_INIT_STEPS, Exit};
 use crate::compat::option::{self, IntOptionError};
 use crate::log;
 use crate::rand::dist::{SeedSpec, parse_seed};
+use crate::version::{self, Pgbench};
 
 /// The database name when neither `-d` nor a positional argument gives
 /// one: `PGDATABASE`, then `PGUSER`, then the effective user's name.
@@ -21,6 +22,21 @@ pub(super) fn default_dbname() -> Result<String, Exit> {
     match crate::sys::user::effective_user_name() {
         Ok(u) => Ok(u),
         Err(e) => Err(Error::raw(format!("{}: {e}\n", log::progname())).into()),
+    }
+}
+
+/// The pgbench reproduced that `--compat`'s value `v` names.
+pub(super) fn pgbench_named(v: &str) -> Option<&'static Pgbench> {
+    v.parse().ok().and_then(version::of)
+}
+
+/// `--compat`'s value (the option named `name`): the pgbench it names.
+pub(super) fn compat_value(v: &str, name: &str) -> Result<&'static Pgbench, Exit> {
+    match pgbench_named(v) {
+        Some(p) => Ok(p),
+        None => {
+            Err(Error::new(format!("{name} must be {} (not \"{v}\")", Pgbench::listed())).into())
+        }
     }
 }
 

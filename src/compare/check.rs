@@ -3,76 +3,69 @@
 //! server's major version) as the same pgbench (`--compat`).
 //! [`differences`] names what differs.
 
-use serde_json::Value;
-
 use super::runs::Run;
+use crate::report::doc::model::{Configuration, RunDocument};
 
-/// One thing runs must share, and where their reports say it.
+/// One thing runs must share: how a message names it, and its value in a
+/// run's document as a message shows it (the scripts by their names and
+/// weights) with what it is compared by (the scripts' text too).
 struct Aspect {
     /// How a message names it.
     name: &'static str,
-    /// The value in a run's report.
-    value: fn(&Value) -> Value,
+    /// Its value as a message shows it, and as it is compared.
+    value: fn(&RunDocument) -> (String, String),
+}
+
+/// A value as a message shows it: none, a text in quotes, a number.
+fn shown<T: serde::Serialize>(v: Option<&T>) -> String {
+    v.map_or_else(|| "none".to_string(), crate::report::doc::write::text_of)
+}
+
+/// A configuration's value, shown and compared alike.
+fn conf<T: serde::Serialize>(
+    d: &RunDocument,
+    of: fn(&Configuration) -> Option<&T>,
+) -> (String, String) {
+    let text = shown(of(&d.configuration));
+    (text.clone(), text)
 }
 
 /// The server's major version (`17` of `17.5`, `18` of `18beta1`).
-fn server_major(doc: &Value) -> Value {
-    let text = doc.get("server_version").and_then(Value::as_str).unwrap_or("");
-    let major: String = text.chars().take_while(char::is_ascii_digit).collect();
-    Value::String(major)
+fn server_major(d: &RunDocument) -> (String, String) {
+    let major: String = d.server_version.chars().take_while(char::is_ascii_digit).collect();
+    let text = shown(Some(&major));
+    (text.clone(), text)
 }
 
-/// The pgbench a run reproduced (`--compat`): 17 in documents from
-/// before there was a choice.
-fn compat(doc: &Value) -> Value {
-    match conf(doc, "compat") {
-        Value::Null => Value::from(17),
-        v => v,
-    }
-}
-
-/// The member of the configuration at `key`.
-fn conf(doc: &Value, key: &str) -> Value {
-    crate::report::doc::fields::at(doc, &["configuration", key]).clone()
+/// The scripts: by their names and weights, compared with their text.
+fn scripts(d: &RunDocument) -> (String, String) {
+    let list = &d.configuration.scripts;
+    let names: Vec<String> = list.iter().map(|s| format!("{}@{}", s.name, s.weight)).collect();
+    (format!("[{}]", names.join(", ")), shown(Some(list)))
 }
 
 const ASPECTS: &[Aspect] = &[
-    Aspect { name: "the scripts", value: |d| conf(d, "scripts") },
-    Aspect { name: "the query mode (-M)", value: |d| conf(d, "query_mode") },
-    Aspect { name: "the number of clients (-c)", value: |d| conf(d, "clients") },
-    Aspect { name: "the number of threads (-j)", value: |d| conf(d, "threads") },
-    Aspect { name: "the scale factor", value: |d| conf(d, "scale") },
-    Aspect { name: "the rate (-R)", value: |d| conf(d, "rate_tps") },
+    Aspect { name: "the scripts", value: scripts },
+    Aspect { name: "the query mode (-M)", value: |d| conf(d, |c| Some(&c.query_mode)) },
+    Aspect { name: "the number of clients (-c)", value: |d| conf(d, |c| Some(&c.clients)) },
+    Aspect { name: "the number of threads (-j)", value: |d| conf(d, |c| Some(&c.threads)) },
+    Aspect { name: "the scale factor", value: |d| conf(d, |c| c.scale.as_ref()) },
+    Aspect { name: "the rate (-R)", value: |d| conf(d, |c| c.rate_tps.as_ref()) },
     Aspect {
         name: "the transactions per client (-t)",
-        value: |d| conf(d, "transactions_per_client"),
+        value: |d| conf(d, |c| c.transactions_per_client.as_ref()),
     },
-    Aspect { name: "the duration (-T)", value: |d| conf(d, "duration_s") },
+    Aspect { name: "the duration (-T)", value: |d| conf(d, |c| c.duration_s.as_ref()) },
     Aspect { name: "the server's major version", value: server_major },
-    Aspect { name: "the pgbench reproduced (--compat)", value: compat },
+    // (17 in documents from before there was a choice.)
+    Aspect {
+        name: "the pgbench reproduced (--compat)",
+        value: |d| {
+            let v = shown(Some(&d.configuration.compat.unwrap_or(17)));
+            (v.clone(), v)
+        },
+    },
 ];
-
-/// A value as a message shows it: scripts by their names and weights.
-fn shown(name: &str, v: &Value) -> String {
-    if name == "the scripts" {
-        let list: Vec<String> = v
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|s| {
-                let n = s.get("name").and_then(Value::as_str).unwrap_or("?");
-                let w = s.get("weight").and_then(Value::as_i64).unwrap_or(0);
-                format!("{n}@{w}")
-            })
-            .collect();
-        return format!("[{}]", list.join(", "));
-    }
-    match v {
-        Value::Null => "none".to_string(),
-        Value::String(s) => format!("\"{s}\""),
-        other => other.to_string(),
-    }
-}
 
 /// What differs between `reference` and each of `others`: one message a
 /// difference, the first run that shows it named (`what differs: value
@@ -88,10 +81,9 @@ pub(crate) fn differences<'a>(
             if seen.contains(&a.name) {
                 continue;
             }
-            let (mine, theirs) = ((a.value)(&reference.doc), (a.value)(&run.doc));
+            let ((l, mine), (r, theirs)) = ((a.value)(&reference.doc), (a.value)(&run.doc));
             if mine != theirs {
                 // The scripts differ also when only their text does.
-                let (l, r) = (shown(a.name, &mine), shown(a.name, &theirs));
                 let (l, r) =
                     if l == r { (format!("{l} (text)"), format!("{r} (text)")) } else { (l, r) };
                 out.push(format!(
@@ -108,16 +100,14 @@ pub(crate) fn differences<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn run(file: &str, mode: &str, version: &str) -> Run {
-        Run {
-            file: file.into(),
-            doc: json!({"server_version": version, "configuration": {
-                "scripts": [{"name": "<builtin: TPC-B (sort of)>", "weight": 1, "text": "x"}],
-                "query_mode": mode, "clients": 2, "threads": 1, "scale": 1, "rate_tps": null,
-                "transactions_per_client": 10, "duration_s": null}}),
-        }
+        let mut doc = crate::report::doc::model::run_with(10.0, 1.0, [1.0, 2.0, 3.0]);
+        doc.server_version = version.into();
+        doc.configuration.query_mode = serde_json::from_value(serde_json::json!(mode)).unwrap();
+        doc.configuration.compat = None;
+        doc.configuration.scripts[0].name = "<builtin: TPC-B (sort of)>".into();
+        Run { file: file.into(), doc }
     }
 
     #[test]
@@ -138,13 +128,13 @@ mod tests {
             ]
         );
         let mut compat = run("f.json", "simple", "17.5");
-        compat.doc["configuration"]["compat"] = json!(18);
+        compat.doc.configuration.compat = Some(18);
         assert_eq!(
             differences(&a, [compat].iter()),
             ["the pgbench reproduced (--compat): 17 in \"a.json\", 18 in \"f.json\""]
         );
         let mut text = run("e.json", "simple", "17.5");
-        text.doc["configuration"]["scripts"][0]["text"] = json!("y");
+        text.doc.configuration.scripts[0].text = "y".into();
         assert_eq!(
             differences(&a, [text].iter()),
             [

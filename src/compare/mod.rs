@@ -11,12 +11,15 @@ pub(crate) mod gate;
 mod html;
 pub(crate) mod runs;
 
-use serde_json::{Map, Value, json};
+use std::collections::BTreeMap;
 
 use crate::config::CompareConfig;
 use crate::error::Error;
 use crate::log;
-use crate::report::doc::{Better, Kind, Metric, RunDoc, compared};
+use crate::report::doc::model::{
+    ClientBoundDoc, ComparisonDocument, ComparisonPoint, MetricChange, SideDoc,
+};
+use crate::report::doc::{Better, Document, Kind, Metric, RunDoc, SCHEMA_VERSION, compared};
 use crate::report::files::Written;
 use crate::stats::mannwhitney as stats;
 use runs::Point;
@@ -98,6 +101,9 @@ pub(crate) struct PointChange {
     pub(crate) threads: i64,
     /// Each metric both sides have.
     pub(crate) changes: Vec<Change>,
+    /// The runs of each side (BASE, NEW) in which a client thread was
+    /// saturated: the client, not the server, set their results.
+    pub(crate) client_bound: (usize, usize),
 }
 
 /// The comparison of a point's runs.
@@ -106,8 +112,14 @@ fn compare_point(base: &Point, new: &Point) -> PointChange {
         p.runs.iter().filter_map(|r| RunDoc(&r.doc).metric(m)).collect()
     };
     let changes = compared().filter_map(|m| change(m, values(base, m), values(new, m))).collect();
-    let threads = base.runs.first().and_then(|r| RunDoc(&r.doc).threads());
-    PointChange { clients: base.clients, threads: threads.unwrap_or(0), changes }
+    let threads = base.runs.first().map(|r| RunDoc(&r.doc).threads());
+    let bound = |p: &Point| p.runs.iter().filter(|r| RunDoc(&r.doc).client_bound()).count();
+    PointChange {
+        clients: base.clients,
+        threads: threads.unwrap_or(0),
+        changes,
+        client_bound: (bound(base), bound(new)),
+    }
 }
 
 /// The points of BASE and NEW that are compared, refused when they
@@ -190,6 +202,13 @@ fn text(points: &[PointChange], base_files: &str, new_files: &str) -> String {
             "\nclients: {}, threads: {}, runs: {} base, {} new",
             p.clients, p.threads, n.0, n.1
         );
+        if p.client_bound != (0, 0) {
+            let _ = writeln!(
+                out,
+                "runs the client set (a client thread saturated): {} of {} base, {} of {} new",
+                p.client_bound.0, n.0, p.client_bound.1, n.1
+            );
+        }
         let _ = writeln!(
             out,
             "{:<16} {:>14} {:>14} {:>9} {:>22}  p-value",
@@ -231,45 +250,66 @@ fn text(points: &[PointChange], base_files: &str, new_files: &str) -> String {
 }
 
 /// The comparison's document (`--report-json`).
-fn document(points: &[PointChange], cfg: &CompareConfig, forced: bool) -> Value {
-    let side = |s: &Side| json!({"median": s.median, "n": s.values.len(), "values": s.values});
-    let metrics = |p: &PointChange| -> Value {
-        let mut m = Map::new();
-        for c in &p.changes {
-            m.insert(
-                c.metric.key.to_string(),
-                json!({
-                    "base": side(&c.base),
-                    "new": side(&c.new),
-                    "change_pct": c.change_pct,
-                    "ci_pct": c.ci_pct.map(|(l, h)| vec![l, h]),
-                    "p_value": c.test.p_value,
-                    "method": match c.test.method {
+fn document(points: &[PointChange], cfg: &CompareConfig, forced: bool) -> Document {
+    let side = |s: &Side| SideDoc {
+        median: s.median,
+        n: crate::invariant::fits(s.values.len(), "invariant: at most 1000 runs a side"),
+        values: s.values.clone(),
+    };
+    let metrics = |p: &PointChange| -> BTreeMap<String, MetricChange> {
+        p.changes
+            .iter()
+            .map(|c| {
+                let change = MetricChange {
+                    base: side(&c.base),
+                    new: side(&c.new),
+                    change_pct: c.change_pct,
+                    ci_pct: c.ci_pct.map(|(l, h)| [l, h]),
+                    p_value: c.test.p_value,
+                    method: match c.test.method {
                         stats::Method::Exact => "exact",
                         stats::Method::Asymptotic => "asymptotic",
-                    },
-                    "significant": c.significant,
-                    "too_few": c.too_few,
-                    "better": match c.metric.better { Better::Higher => "higher", Better::Lower => "lower" },
-                }),
-            );
-        }
-        Value::Object(m)
+                    }
+                    .into(),
+                    significant: c.significant,
+                    too_few: c.too_few,
+                    better: match c.metric.better {
+                        Better::Higher => "higher",
+                        Better::Lower => "lower",
+                    }
+                    .into(),
+                };
+                (c.metric.key.to_string(), change)
+            })
+            .collect()
     };
-    let list: Vec<Value> = points
-        .iter()
-        .map(|p| json!({"clients": p.clients, "threads": p.threads, "metrics": metrics(p)}))
-        .collect();
-    let mut doc = Kind::Comparison.header();
-    doc.insert("base".into(), json!(runs::files(&cfg.base)));
-    doc.insert("new".into(), json!(runs::files(&cfg.new)));
-    doc.insert("forced".into(), json!(forced));
-    doc.insert("alpha".into(), json!(stats::ALPHA));
-    doc.insert("points".into(), Value::Array(list));
-    if let [only] = points {
-        doc.insert("metrics".into(), metrics(only));
-    }
-    Value::Object(doc)
+    Document::Comparison(ComparisonDocument {
+        format: Kind::Comparison.format().into(),
+        schema_version: SCHEMA_VERSION,
+        base: runs::files(&cfg.base),
+        new: runs::files(&cfg.new),
+        forced,
+        alpha: stats::ALPHA,
+        points: points
+            .iter()
+            .map(|p| ComparisonPoint {
+                clients: p.clients,
+                threads: p.threads,
+                metrics: metrics(p),
+                client_bound: (p.client_bound != (0, 0)).then(|| ClientBoundDoc {
+                    base: crate::invariant::fits(
+                        p.client_bound.0,
+                        "invariant: at most 1000 runs a side",
+                    ),
+                    new: crate::invariant::fits(
+                        p.client_bound.1,
+                        "invariant: at most 1000 runs a side",
+                    ),
+                }),
+            })
+            .collect(),
+        metrics: if let [only] = points { Some(metrics(only)) } else { None },
+    })
 }
 
 /// The `--fail-if` conditions that failed, as messages.
@@ -307,6 +347,22 @@ pub(crate) fn run(cfg: &CompareConfig) -> Result<(Verdict, Written), Error> {
             })
         });
     let points: Vec<PointChange> = pairs.iter().map(|(b, n)| compare_point(b, n)).collect();
+    for p in &points {
+        let n = p.changes.first().map_or((0, 0), |c| (c.base.values.len(), c.new.values.len()));
+        for (side, bound, all) in [("BASE", p.client_bound.0, n.0), ("NEW", p.client_bound.1, n.1)]
+        {
+            if bound > 0 {
+                let clients = if p.clients == 1 {
+                    "1 client".into()
+                } else {
+                    format!("{} clients", p.clients)
+                };
+                log::warning!(
+                    "{side}: in {bound} of its {all} runs with {clients} the client, not the server, set the result (a client thread was saturated)"
+                );
+            }
+        }
+    }
     let summary = text(&points, &cfg.base, &cfg.new);
     crate::report::write_stdout(&summary);
     let mut written =
@@ -383,7 +439,8 @@ mod tests {
             vec![2.5, 3.5, 4.5, 5.5, 6.5],
         )
         .unwrap();
-        let p = PointChange { clients: 8, threads: 2, changes: vec![up, flat] };
+        let p =
+            PointChange { clients: 8, threads: 2, changes: vec![up, flat], client_bound: (0, 0) };
         assert_eq!(
             text(&[p], "a.json", "b.json"),
             "base: a.json\nnew: b.json\n\n\
@@ -393,22 +450,35 @@ mod tests {
              latency_ms.p99            4.000          4.500         ~     [-62.50%, +87.50%]  p=0.690 n=5+5\n"
         );
         let few = change(tps(), vec![1.0, 2.0], vec![3.0, 4.0]).unwrap();
-        let p = PointChange { clients: 1, threads: 1, changes: vec![few] };
-        assert!(text(&[p], "a", "b").ends_with(
+        let p = PointChange { clients: 1, threads: 1, changes: vec![few], client_bound: (0, 2) };
+        let t = text(&[p], "a", "b");
+        assert!(
+            t.contains(
+                "\nruns the client set (a client thread saturated): 0 of 2 base, 2 of 2 new\n"
+            ),
+            "{t}"
+        );
+        assert!(t.ends_with(
             "\ntoo few runs (2+2): no change can be significant at p < 0.05; 4 or more runs on each side are needed\n"
         ));
     }
 
     #[test]
     fn gates_count_significant_changes_only() {
-        let conds = gate::parse("tps<-5%").unwrap();
+        let conds =
+            [gate::Condition { text: "tps<-5%".into(), key: "tps", below: true, limit_pct: -5.0 }];
         let drop = change(
             tps(),
             vec![100.0, 101.0, 102.0, 103.0, 104.0],
             vec![90.0, 91.0, 92.0, 93.0, 94.0],
         )
         .unwrap();
-        let point = |c: Change| PointChange { clients: 4, threads: 2, changes: vec![c] };
+        let point = |c: Change| PointChange {
+            clients: 4,
+            threads: 2,
+            changes: vec![c],
+            client_bound: (0, 0),
+        };
         assert_eq!(
             gate_failures(&[point(drop)], &conds),
             ["--fail-if tps<-5%: tps changed by -9.80% (p=0.008) at 4 clients"]

@@ -1,12 +1,13 @@
 //! The end of a run: the workers' statistics, distributions, outage
-//! notes and steps merged into what the run measured
-//! ([`crate::report::run::Measured`]), which `report` turns into the
+//! notes, steps and measures of themselves merged into what the run measured
+//! ([`crate::result::Measured`]), which `report` turns into the
 //! reports.
 
 use super::worker::WorkerResult;
+use crate::clientstats::collect::Collector;
 use crate::config::BenchConfig;
-use crate::report::run::{Measured, RunTimes};
-use crate::report::{ShardFacts, SysbenchTables, TableInfo};
+use crate::result::{Measured, RunTimes};
+use crate::result::{ShardFacts, SysbenchTables, TableInfo};
 use crate::stats::outage::OutageLog;
 use crate::stats::series::{RunDist, Series};
 use crate::stats::{CommandStats, StatsData};
@@ -45,6 +46,7 @@ pub(super) fn measured(
     e: Ending,
     results: &mut [WorkerResult],
     series: Series,
+    client: Option<Collector>,
 ) -> Measured {
     let dist = run_distributions(cfg, results, series);
     let mut total = StatsData::new(0);
@@ -87,6 +89,8 @@ pub(super) fn measured(
         }
         steps
     });
+    let transactions: Vec<i64> = results.iter().map(|r| r.state.stats.cnt).collect();
+    let client = client.map(|c| c.finish(&transactions));
     Measured {
         tables: e.tables,
         sysbench: e.sysbench,
@@ -111,6 +115,7 @@ pub(super) fn measured(
         outages,
         steps,
         server: e.server,
+        client,
     }
 }
 

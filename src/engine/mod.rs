@@ -3,7 +3,8 @@
 //! main thread that prints progress from the workers' messages
 //! ([`progress`]) and merges their results ([`finish`]).
 //!
-//! Only this module spawns threads. Workers share nothing mutable: each
+//! Only this module spawns the run's threads (the metrics endpoint's own
+//! thread is `metrics`'). Workers share nothing mutable: each
 //! reads the run-wide [`shared`] state and sends progress snapshots and its
 //! final result over a channel. [`run`] returns the run ([`RunResult`]:
 //! how it went and what it measured), which `report` alone turns into
@@ -13,6 +14,7 @@
 pub(crate) mod client;
 mod connecting;
 mod finish;
+mod live;
 mod progress;
 mod runq;
 mod setup;
@@ -42,15 +44,19 @@ use shared::{RunSync, Shared};
 use thread_state::ThreadState;
 use worker::{Msg, WorkerOutcome, WorkerResult};
 
-pub(crate) use crate::report::run::{RunOutcome, RunResult};
+pub(crate) use crate::result::{RunOutcome, RunResult};
 
 /// How far in the past a `--start-at` may be when the program starts: a
 /// run whose connections are made after its time starts at once (and
 /// says so); one older than this is taken for a mistake.
 const START_AT_PAST_LIMIT_US: i64 = 60_000_000;
 
-/// Runs a benchmark.
-pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
+/// Runs a benchmark (publishing its live metrics to `metrics`, with
+/// `--metrics-listen`).
+pub(crate) fn run(
+    cfg: &BenchConfig,
+    metrics: Option<&crate::metrics::Publisher<'_>>,
+) -> Result<RunResult, Error> {
     let n: usize = crate::invariant::fits(cfg.nclients, "invariant: -c is at least 1");
     // Client variables: -D values, as strings, for every client.
     let mut proto = Vars::new(&cfg.registry);
@@ -207,8 +213,10 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
         sync: &sync,
         mechanism: cfg.switches.mechanism,
         pin: cfg.ext.pin.as_deref().map(|cpus| crate::sys::affinity::plan(cpus, threads.len())),
+        metrics,
         backends: backends.as_ref(),
         command_base,
+        client: crate::clientstats::Plan::of(cfg),
         handed_back: if cfg.ext.distributions() {
             (0..threads.len()).map(|_| crate::stats::series::HandBack::new()).collect()
         } else {
@@ -219,7 +227,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
     crate::sys::signal::on_run_signals(timer, sync.wakers.fds());
     let (workers, sampler) = run_workers(&shared, threads, start_time, sampler);
     crate::sys::signal::end_run_signals();
-    let (mut results, series) = workers?;
+    let (mut results, series, client) = workers?;
     let mut end = monotonic_us();
 
     if results.iter().any(|r| matches!(r.outcome, WorkerOutcome::SetupFailed(_))) {
@@ -268,7 +276,7 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
         end: Mono::from_us(end),
         epoch_shift: shared.epoch_shift,
         origin,
-        shard: cfg.ext.shard.map(|s| crate::report::ShardFacts {
+        shard: cfg.ext.shard.map(|s| crate::result::ShardFacts {
             shard: s,
             threads: mine.clone(),
             clients: first_client
@@ -282,14 +290,20 @@ pub(crate) fn run(cfg: &BenchConfig) -> Result<RunResult, Error> {
             .map_or(0, |at| sync.origin.get().map_or(0, |origin| (origin.us() - at.us()).max(0))),
         deadline: sync.end_time.get(),
     };
-    let measured = finish::measured(cfg, ending, &mut results, series);
+    let measured = finish::measured(cfg, ending, &mut results, series, client);
+    if let Some(m) = metrics {
+        m.publish(live::final_snapshot(cfg, &measured));
+    }
     Ok(RunResult { outcome, measured: Some(measured) })
 }
 
-/// The workers' results in thread order and the run's time series, or
-/// why they could not run; with the `--server-stats` sampler after its
-/// run (when there is one).
-type Workers = (Result<(Vec<WorkerResult>, Series), Error>, Option<crate::serverstats::Sampler>);
+/// The workers' results in thread order, the run's time series and what
+/// the client measured of itself, or why they could not run; with the
+/// `--server-stats` sampler after its run (when there is one).
+type Workers = (
+    Result<(Vec<WorkerResult>, Series, Option<crate::clientstats::collect::Collector>), Error>,
+    Option<crate::serverstats::Sampler>,
+);
 
 /// Starts one worker per thread and supervises the run until all of them
 /// are done. The `--server-stats` sampler runs on a thread of its own
@@ -302,6 +316,10 @@ fn run_workers(
     sampler: Option<crate::serverstats::Sampler>,
 ) -> Workers {
     let nthreads = threads.len();
+    let numbers: Vec<i64> = threads
+        .iter()
+        .map(|(th, _)| crate::invariant::fits(th.tid, "invariant: a run has at most -j threads"))
+        .collect();
     let (tx, rx) = crossbeam_channel::unbounded::<Msg>();
     if !shared.cfg.is_connect {
         // Until the initial connections are made (before any other thread
@@ -346,7 +364,11 @@ fn run_workers(
                 sampler
             })
         });
-        let out = progress::supervise(shared, &rx, nthreads, start_time);
+        // (The main thread measures itself alongside the workers.)
+        let collector = shared.client.map(|plan| {
+            crate::clientstats::collect::Collector::new(plan, &numbers, shared.throttled())
+        });
+        let out = progress::supervise(shared, &rx, (nthreads, collector), start_time);
         stop.store(true, std::sync::atomic::Ordering::SeqCst);
         let sampler = match sampling {
             None => None,

@@ -1,10 +1,11 @@
 //! The main thread during a run (C's progress reporting in thread 0):
 //! it ends the `-T` time, prints a `-P` progress line from the snapshots
 //! every worker sends at each report time, and collects the workers'
-//! results.
+//! results (and, where the client measures itself, their samples).
 
 use crossbeam_channel::{Receiver, RecvTimeoutError};
 
+use crate::clientstats::collect::Collector;
 use crate::engine::shared::Shared;
 use crate::engine::worker::{Msg, WorkerResult};
 use crate::log;
@@ -20,9 +21,9 @@ use crate::sys::clock::monotonic_us;
 pub(crate) fn supervise(
     sh: &Shared<'_>,
     rx: &Receiver<Msg>,
-    nthreads: usize,
+    (nthreads, mut client): (usize, Option<Collector>),
     start_time: i64,
-) -> (Vec<WorkerResult>, Series) {
+) -> (Vec<WorkerResult>, Series, Option<Collector>) {
     let cfg = sh.cfg;
     let mut results: Vec<WorkerResult> = Vec::with_capacity(nthreads);
     let mut series = Series::default();
@@ -40,6 +41,8 @@ pub(crate) fn supervise(
     // measurement, from its own origin.
     let mut measuring = sh.warmup_us.is_none();
     let mut warmed = vec![false; nthreads];
+    // --metrics-listen: a snapshot once a second.
+    let mut live = super::live::Live::new(sh, nthreads, start_time, &mut series);
     while results.len() < nthreads {
         let origin = if measuring { sh.sync.measure_origin.get() } else { None }
             .or(sh.sync.origin.get())
@@ -81,11 +84,20 @@ pub(crate) fn supervise(
                 // The seconds up to this report's time.
                 let every = cfg.progress.map_or(0, i32::unsigned_abs);
                 let window_end = next_seq.saturating_mul(every.into());
-                let extra = if measuring {
+                let mut extra = if measuring {
                     percentile_suffix(sh, &series, window_start..window_end)
                 } else {
                     String::new()
                 };
+                // --client-stats: the busiest thread's shares since the
+                // last line.
+                if let Some(c) = client.as_mut().filter(|_| measuring) {
+                    let busiest = c.busiest_since();
+                    if let Some((t, busy, waiting)) = busiest.filter(|_| c.shown()) {
+                        let name = format!("thread {t}");
+                        extra.push_str(&report::client::progress_suffix(&name, busy, waiting));
+                    }
+                }
                 window_start = window_end;
                 let mut format = report::progress::ProgressFormat::of(cfg, sh.epoch_shift);
                 if !measuring {
@@ -128,6 +140,10 @@ pub(crate) fn supervise(
             latest.fill((0, 0, StatsData::new(0)));
             continue;
         }
+        if let Some(l) = live.as_mut() {
+            l.tick(now, sh, &series, client.as_ref().filter(|_| measuring));
+            deadline = Some(deadline.map_or(l.due(), |d| d.min(l.due())));
+        }
         let msg = match deadline {
             Some(d) => {
                 let wait = std::time::Duration::from_micros((d - now).max(0).unsigned_abs());
@@ -162,6 +178,16 @@ pub(crate) fn supervise(
                 let _ = series.add(&intervals);
                 hand_back(sh, tid, intervals);
             }
+            Msg::Live { tid, connected, reconnecting } => {
+                if let Some(l) = live.as_mut() {
+                    l.note(tid, connected, reconnecting);
+                }
+            }
+            Msg::Client { tid, sample } => {
+                if let Some(c) = client.as_mut() {
+                    c.add(tid, &sample);
+                }
+            }
             Msg::Measuring { tid } => {
                 if let Some(w) = warmed.get_mut(tid) {
                     *w = true;
@@ -180,7 +206,7 @@ pub(crate) fn supervise(
         }
     }
     results.sort_by_key(|r| r.tid);
-    (results, series)
+    (results, series, client)
 }
 
 /// What `--latency-percentiles` adds to a progress line: the percentiles

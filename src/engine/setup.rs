@@ -10,12 +10,12 @@ use crate::config::{BenchConfig, PartitionMethod};
 use crate::log;
 use crate::pq::{Conn, ExecStatus, SQLSTATE_UNDEFINED_TABLE};
 use crate::report;
-use crate::report::SysbenchTables;
+use crate::result::SysbenchTables;
 use crate::script::builtin::{Function, Tables};
 use crate::script::{Value, Vars};
 use crate::version::Pgbench;
 
-pub(crate) use crate::report::TableInfo;
+pub(crate) use crate::result::TableInfo;
 
 /// The vacuum before a run (C's `doVacuum` parts of `main`): the small
 /// tables, truncating the history, and with `-v` the accounts.

@@ -34,12 +34,16 @@ pub(crate) struct Shared<'a> {
     pub(crate) mechanism: Mechanism,
     /// `--pin`: the CPU of each worker thread and of the main thread.
     pub(crate) pin: Option<crate::sys::affinity::Plan>,
+    /// `--metrics-listen`: where the run publishes its live metrics.
+    pub(crate) metrics: Option<&'a crate::metrics::Publisher<'a>>,
     /// `--server-stats`: the backends of the run's connections, for the
     /// sampler.
     pub(crate) backends: Option<&'a crate::pq::backends::Backends>,
     /// Index of each script's first command when the commands of all
     /// scripts are numbered in order (for per-command flags).
     pub(crate) command_base: Vec<usize>,
+    /// The client measures itself: when.
+    pub(crate) client: Option<crate::clientstats::Plan>,
     /// With distributions, per thread slot: the way the main thread hands
     /// a worker's intervals back once merged ([`crate::stats::series::Recorder::recycle`]).
     pub(crate) handed_back: Vec<crate::stats::series::HandBack>,

@@ -58,6 +58,9 @@ pub(crate) struct ThreadState {
     /// `--rate-profile`: the transactions scheduled in each step (empty
     /// without it).
     pub(crate) steps: Vec<StatsData>,
+    /// The client measures itself (`--client-stats`, a report): the
+    /// thread's meter, during the measurement.
+    pub(crate) meter: Option<Box<crate::clientstats::Meter>>,
 }
 
 impl ThreadState {
@@ -87,6 +90,7 @@ impl ThreadState {
             outage: None,
             rate_origin: 0,
             steps: Vec::new(),
+            meter: None,
         }
     }
 }
@@ -150,6 +154,12 @@ impl ThreadState {
             || self.log.is_some()
             || cfg.per_script_stats
             || cfg.latency_limit_us.is_some();
+    }
+
+    /// Under `-R`: how far behind its schedule the thread is at `now`
+    /// (monotonic µs), µs.
+    pub(crate) fn schedule_lag(&self, sh: &Shared<'_>, now: i64) -> Option<i64> {
+        sh.throttled().then(|| (now - self.throttle_trigger).max(0))
     }
 
     /// The thread's statistics per script so far (all of them in one with

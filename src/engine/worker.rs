@@ -55,6 +55,23 @@ pub(crate) enum Msg {
         /// The intervals.
         intervals: Vec<Interval>,
     },
+    /// `--metrics-listen`: the thread's clients now, once a second.
+    Live {
+        /// The thread's slot among this process's threads.
+        tid: usize,
+        /// Its clients with a connection.
+        connected: u32,
+        /// Its clients connecting again after a lost connection.
+        reconnecting: u32,
+    },
+    /// The worker measured itself (at the start of the measurement, at
+    /// the end of each second, at its end).
+    Client {
+        /// The thread's slot among this process's threads.
+        tid: usize,
+        /// The sample.
+        sample: crate::clientstats::Sample,
+    },
     /// The worker's warm-up is over (after its last warm-up snapshot).
     Measuring {
         /// The thread's slot among this process's threads.
@@ -185,7 +202,20 @@ pub(crate) fn run(
         if th.slot == 0 {
             cfg.switches.events.emit("measuring", origin + sh.epoch_shift);
         }
+        if let Some(plan) = sh.client {
+            let now = monotonic_us();
+            let (meter, sample) =
+                crate::clientstats::Meter::start(plan, origin, now, th.schedule_lag(sh, now));
+            th.meter = Some(Box::new(meter));
+            let _ = tx.send(Msg::Client { tid: th.slot, sample });
+        }
         end = Loop::new(clients.len()).run(sh, (&mut th, waiter), &mut clients, tx, origin);
+        let now = monotonic_us();
+        let lag = th.schedule_lag(sh, now);
+        if let Some(meter) = th.meter.as_deref_mut() {
+            let sample = meter.end(now, lag);
+            let _ = tx.send(Msg::Client { tid: th.slot, sample });
+        }
     }
     if end == LoopEnd::ExitOnAbort {
         log::error!("Run was aborted due to an error in thread {}", th.tid);
@@ -323,6 +353,21 @@ fn log_format(sh: &Shared<'_>) -> txlog::LogFormat {
     }
 }
 
+/// Sends the main thread the gauges of this thread's clients
+/// (`--metrics-listen`).
+#[cold]
+#[inline(never)]
+fn send_live(th: &ThreadState, tx: &Sender<Msg>, clients: &[Client]) {
+    let count = |f: &dyn Fn(&Client) -> bool| {
+        crate::invariant::fits(clients.iter().filter(|c| f(c)).count(), "invariant: -c is an int")
+    };
+    let _ = tx.send(Msg::Live {
+        tid: th.slot,
+        connected: count(&|c| c.conn_id().is_some()),
+        reconnecting: count(&|c| matches!(c.state, State::Lost | State::Reconnect)),
+    });
+}
+
 /// Sends the main thread a progress snapshot taken at `now`, with the
 /// distribution intervals closed by then.
 #[cold]
@@ -342,6 +387,18 @@ fn send_progress(sh: &Shared<'_>, th: &mut ThreadState, tx: &Sender<Msg>, seq: u
     };
     let warm = th.warm_end.is_some();
     let _ = tx.send(Msg::Progress { tid: th.slot, seq, now, stats: th.stats, intervals, warm });
+}
+
+/// The client measures itself at the end of each second: the thread's
+/// sample, a second having ended by `now`.
+#[cold]
+#[inline(never)]
+fn tick(sh: &Shared<'_>, th: &mut ThreadState, tx: &Sender<Msg>, now: i64) {
+    let lag = th.schedule_lag(sh, now);
+    if let Some(meter) = th.meter.as_deref_mut() {
+        let sample = meter.tick(now, lag);
+        let _ = tx.send(Msg::Client { tid: th.slot, sample });
+    }
 }
 
 /// `--reconnect`: how long after the end of the run (µs) a client still
@@ -462,8 +519,16 @@ impl Loop {
             .reconnect
             .and(sh.end_time())
             .map(|end| end.plus_us(GIVE_UP_AFTER_END_US).us());
+        // --metrics-listen: the clients' gauges, once a second.
+        let mut next_live = sh.metrics.map(|_| origin + 1_000_000);
+        // The client measures itself every second: when the distributions
+        // close a second (a transaction's end reads the clock for them),
+        // else at a timed wait.
+        let ticking = th.meter.as_deref().is_some_and(|m| m.next_tick() < i64::MAX);
+        let tick_on_wait = ticking && th.dist.is_none();
         // (Else only timers and connection deadlines need the clock.)
-        let every_wait_timed = progress_us.is_some() || give_up_at.is_some();
+        let every_wait_timed =
+            progress_us.is_some() || give_up_at.is_some() || next_live.is_some() || tick_on_wait;
         for (i, c) in (0..).zip(clients.iter()) {
             if !self.rewatch(waiter, i, c) {
                 return LoopEnd::Failed;
@@ -541,6 +606,12 @@ impl Loop {
             }
             if let Some(d) = th.dist.as_deref_mut().filter(|d| d.has_closed()) {
                 let _ = tx.send(Msg::Intervals { tid: th.slot, intervals: d.take_closed() });
+                if ticking {
+                    let now = monotonic_us();
+                    if th.meter.as_deref().is_some_and(|m| now >= m.next_tick()) {
+                        tick(sh, th, tx, now);
+                    }
+                }
             }
 
             // How long may we wait? The clock is read only when a timer or
@@ -549,6 +620,9 @@ impl Loop {
             let mut timeout: Option<i64> = if self.yielded.is_empty() { None } else { Some(0) };
             if timed {
                 let now = monotonic_us();
+                if ticking && th.meter.as_deref().is_some_and(|m| now >= m.next_tick()) {
+                    tick(sh, th, tx, now);
+                }
                 // A progress snapshot, once the clients that could run have
                 // run (as C prints its report after advancing the clients).
                 if let Some(every) = progress_us.filter(|_| now >= next_report) {
@@ -573,6 +647,18 @@ impl Loop {
                 }
                 if progress_us.is_some() {
                     at_most(&mut timeout, next_report);
+                }
+                if let Some(at) = next_live.as_mut() {
+                    if now >= *at {
+                        send_live(th, tx, clients);
+                        while now >= *at {
+                            *at += 1_000_000;
+                        }
+                    }
+                    at_most(&mut timeout, *at);
+                }
+                if let Some(m) = th.meter.as_deref().filter(|_| ticking) {
+                    at_most(&mut timeout, m.next_tick());
                 }
             }
 
@@ -632,6 +718,11 @@ impl Loop {
         if progress_us.is_some() {
             let now = monotonic_us();
             if now >= next_report {
+                // (The client's sample of the second that ended first, so
+                // that the line has its shares, as every other line has.)
+                if ticking && th.meter.as_deref().is_some_and(|m| now >= m.next_tick()) {
+                    tick(sh, th, tx, now);
+                }
                 send_progress(sh, th, tx, seq, now);
             }
         }

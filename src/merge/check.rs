@@ -8,88 +8,86 @@
 //! CSV instead, with `--report-csv`.)
 
 use crate::error::Error;
-use crate::report::doc::{self, Kind, fields};
-use serde_json::Value;
+use crate::report::doc::Document;
+use crate::report::doc::model::{Configuration, RunDocument};
+use crate::report::doc::read::{ReadError, read as read_doc};
 
 use super::Doc;
 
-/// Reads one document: JSON, and a run's document of the schema this
-/// program writes.
-pub(super) fn read(path: &str) -> Result<Value, Error> {
-    let v = read_json(path)?;
-    if Kind::of(&v) != Some(Kind::Run) {
-        return Err(Error::new(format!("\"{path}\" is not a pgbench-rs JSON report")));
-    }
-    match doc::version_problem(&v, path) {
-        Some(problem) => Err(Error::new(problem)),
-        None => Ok(v),
-    }
+/// The bytes of the file `path`.
+fn read_bytes(path: &str) -> Result<Vec<u8>, Error> {
+    std::fs::read(path).map_err(|e| {
+        Error::new(format!(
+            "could not read report file \"{path}\": {}",
+            crate::sys::os_error_text(&e)
+        ))
+    })
 }
 
-/// Whether `v` is a pgbench-rs document (of a run, several runs or a
-/// comparison) that is not the report of a shard.
-pub(super) fn not_a_shard_report(v: &Value) -> bool {
-    match Kind::of(v) {
-        Some(Kind::Run) => fields::at(v, &["shard"]).is_null(),
-        Some(_) => true,
-        None => false,
-    }
-}
-
-/// Reads one file as JSON.
-pub(super) fn read_json(path: &str) -> Result<Value, Error> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            return Err(Error::new(format!(
-                "could not read report file \"{path}\": {}",
-                crate::sys::os_error_text(&e)
-            )));
-        }
-    };
-    let v: Value = match serde_json::from_str(&text) {
-        Ok(v) => v,
-        Err(e) => {
+/// Reads one document of any kind, checked whole, with what it records of
+/// connection strings redacted again (a document of an earlier pgbench-rs).
+pub(super) fn read_any(path: &str) -> Result<Document, Error> {
+    let bytes = read_bytes(path)?;
+    let mut doc = match read_doc(path, &bytes) {
+        Ok(doc) => doc,
+        Err(ReadError::NotJson(e)) => {
             return Err(Error::new(format!("report file \"{path}\" is not JSON: {e}")));
         }
+        Err(ReadError::NotOurs) => {
+            return Err(Error::new(format!("\"{path}\" is not a pgbench-rs JSON report")));
+        }
+        Err(ReadError::Version(problem)) => return Err(Error::new(problem)),
+        Err(ReadError::Bad(bad)) => return Err(Error::new(bad.in_file(path))),
     };
-    Ok(v)
+    doc.redact(crate::cli::record::recorded_again);
+    Ok(doc)
 }
 
-/// The configuration fields that may differ between the shards of one
-/// run.
-const PER_SHARD: &[&str] =
-    &["command_line", "shard", "report_json", "connection", "random_seed", "compat"];
+/// Whether the file `path` holds a document of this program that is not
+/// a shard's (a run's without `--shard`, several runs', a comparison's):
+/// what `--merge` of it alone converts. (The document is read whole and
+/// checked when it is converted.)
+pub(super) fn not_a_shards(path: &str) -> Result<bool, Error> {
+    let bytes = read_bytes(path)?;
+    Ok(crate::report::doc::read::not_a_shards(&bytes))
+}
 
-/// The configuration without [`PER_SHARD`] (the random seed among them:
-/// without `--random-seed` each shard draws its own; `compat` is checked
-/// on its own).
-fn comparable(cfg: &Value) -> Value {
-    let mut c = cfg.clone();
-    if let Some(o) = c.as_object_mut() {
-        for k in PER_SHARD {
-            o.remove(*k);
-        }
+/// Reads one run's document (a shard's).
+pub(super) fn read(path: &str) -> Result<RunDocument, Error> {
+    match read_any(path)? {
+        Document::Run(doc) => Ok(*doc),
+        _ => Err(Error::new(format!("\"{path}\" is not a pgbench-rs JSON report"))),
     }
+}
+
+/// The configuration without what may differ between the shards of one
+/// run: the command line, the shard, the report file, the connection
+/// and the random seed (without `--random-seed` each shard draws its
+/// own); `compat` is checked on its own.
+fn comparable(cfg: &Configuration) -> Configuration {
+    let mut c = cfg.clone();
+    c.command_line.clear();
+    c.shard = None;
+    c.report_json = None;
+    c.connection.host = None;
+    c.connection.port = None;
+    c.connection.user = None;
+    c.connection.dbname = None;
+    c.random_seed = 0;
+    c.compat = None;
     c
 }
 
 /// The first option that differs between two configurations.
-fn first_difference(a: &Value, b: &Value) -> String {
-    match (a.as_object(), b.as_object()) {
-        (Some(x), Some(y)) => {
-            x.keys().chain(y.keys()).find(|k| x.get(*k) != y.get(*k)).cloned().unwrap_or_default()
-        }
-        _ => String::new(),
-    }
+fn first_difference(a: &Configuration, b: &Configuration) -> String {
+    crate::report::doc::first_difference(a, b).unwrap_or_default()
 }
 
 /// The shard a document is of: (K, N).
 fn shard_of(d: &Doc) -> Result<(u64, u64), Error> {
-    let s = fields::at(&d.v, &["shard"]);
-    match (fields::at(s, &["index"]).as_u64(), fields::at(s, &["count"]).as_u64()) {
-        (Some(k), Some(n)) => Ok((k, n)),
-        _ => Err(Error::new(format!(
+    match &d.v.shard {
+        Some(s) => Ok((u64::from(s.index), u64::from(s.count))),
+        None => Err(Error::new(format!(
             "\"{}\" is not the report of a shard (a run with --shard)",
             d.path
         ))),
@@ -113,9 +111,25 @@ fn quoted(paths: &[&str]) -> String {
 /// "shard 1 of 2 is missing: \"a0.json\" is shard 0", naming every
 /// missing shard and what each file given is.
 fn missing_message(missing: &[u64], n: u64, docs: &[Doc], shards: &[(u64, u64)]) -> String {
-    let numbers: Vec<String> = missing.iter().map(u64::to_string).collect();
+    // Runs of consecutive numbers as "a to b" (so that the message stays
+    // short whatever N a document says).
+    let mut numbers: Vec<String> = Vec::new();
+    let mut i = 0;
+    while let Some(&first) = missing.get(i) {
+        let mut last = first;
+        while missing.get(i + 1) == Some(&(last + 1)) {
+            last += 1;
+            i += 1;
+        }
+        if last > first + 1 {
+            numbers.push(format!("{first} to {last}"));
+        } else {
+            numbers.extend((first..=last).map(|k| k.to_string()));
+        }
+        i += 1;
+    }
     let what = if missing.len() == 1 {
-        format!("shard {} of {n} is missing", numbers[0])
+        format!("shard {} of {n} is missing", missing[0])
     } else {
         format!("shards {} of {n} are missing", listed(&numbers))
     };
@@ -127,10 +141,7 @@ fn missing_message(missing: &[u64], n: u64, docs: &[Doc], shards: &[(u64, u64)])
 /// The pgbench a document's run reproduced (`--compat`), as a message
 /// names it: 17 for documents from before there was a choice.
 fn compat_of(d: &Doc) -> String {
-    match fields::at(&d.v, &["configuration", "compat"]) {
-        Value::Null => "17".into(),
-        v => v.to_string(),
-    }
+    d.v.configuration.compat.unwrap_or(17).to_string()
 }
 
 /// Checks that `docs` reproduced the same pgbench; under `force` a
@@ -170,9 +181,9 @@ pub(super) fn same_run(docs: &mut [Doc], force: bool) -> Result<(), Error> {
             )));
         }
     }
-    let base = comparable(fields::at(&first.v, &["configuration"]));
+    let base = comparable(&first.v.configuration);
     for d in docs.iter().skip(1) {
-        let other = comparable(fields::at(&d.v, &["configuration"]));
+        let other = comparable(&d.v.configuration);
         if other != base {
             return Err(Error::new(format!(
                 "\"{}\" and \"{}\" are reports of different runs: their configurations differ ({})",
@@ -205,12 +216,10 @@ pub(super) fn same_run(docs: &mut [Doc], force: bool) -> Result<(), Error> {
         return Err(Error::new(missing_message(&missing, n, docs, &shards)));
     }
     // One run: the shards measured at the same time.
-    let span = |d: &Doc| {
-        (fields::at(&d.v, &["start_time_us"]).as_i64(), fields::at(&d.v, &["end_time_us"]).as_i64())
-    };
+    let span = |d: &Doc| (d.v.start_time_us, d.v.end_time_us);
     for d in docs.iter().skip(1) {
         match (span(first), span(d)) {
-            ((Some(s1), Some(e1)), (Some(s2), Some(e2))) if s1.max(s2) < e1.min(e2) => {}
+            ((s1, e1), (s2, e2)) if s1.max(s2) < e1.min(e2) => {}
             _ => {
                 return Err(Error::new(format!(
                     "\"{}\" and \"{}\" are reports of different runs: they did not measure at the same time",
@@ -219,7 +228,7 @@ pub(super) fn same_run(docs: &mut [Doc], force: bool) -> Result<(), Error> {
             }
         }
     }
-    docs.sort_by_key(|d| fields::at(&d.v, &["shard", "index"]).as_u64().unwrap_or(0));
+    docs.sort_by_key(|d| d.v.shard.as_ref().map_or(0, |s| s.index));
     Ok(())
 }
 
@@ -228,20 +237,21 @@ mod tests {
     use super::*;
 
     fn doc(path: &str) -> Doc {
-        Doc { path: path.into(), v: Value::Null }
+        Doc { path: path.into(), v: crate::report::doc::model::kept("shard0.json") }
     }
 
     /// Shards that reproduced different pgbench versions are refused,
     /// but under --force; a document without `compat` is 17's.
     #[test]
     fn shards_of_different_compat_need_force() {
-        let of = |path: &str, compat: Value| Doc {
-            path: path.into(),
-            v: serde_json::json!({"configuration": {"compat": compat}}),
+        let of = |path: &str, compat: Option<u32>| {
+            let mut d = doc(path);
+            d.v.configuration.compat = compat;
+            d
         };
-        let same = [of("a.json", Value::Null), of("b.json", serde_json::json!(17))];
+        let same = [of("a.json", None), of("b.json", Some(17))];
         assert!(same_compat(&same, false).is_ok());
-        let differ = [of("a.json", serde_json::json!(18)), of("b.json", serde_json::json!(19))];
+        let differ = [of("a.json", Some(18)), of("b.json", Some(19))];
         let e = same_compat(&differ, false).unwrap_err();
         let p = crate::log::progname();
         assert_eq!(
@@ -268,6 +278,12 @@ mod tests {
         assert_eq!(
             missing_message(&[1, 2], 4, &docs, &[(0, 4), (3, 4)]),
             "shards 1 and 2 of 4 are missing: \"s0.json\" is shard 0, \"s3.json\" is shard 3"
+        );
+        let docs = [doc("s0.json"), doc("s2.json")];
+        let missing: Vec<u64> = [1].into_iter().chain(3..16384).collect();
+        assert_eq!(
+            missing_message(&missing, 16384, &docs, &[(0, 16384), (2, 16384)]),
+            "shards 1 and 3 to 16383 of 16384 are missing: \"s0.json\" is shard 0, \"s2.json\" is shard 2"
         );
     }
 }

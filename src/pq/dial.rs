@@ -27,6 +27,7 @@ use std::ptr::NonNull;
 use std::sync::atomic::Ordering;
 
 use super::conn::{Conn, ConnParams, ConnectError, NEXT_ID, Options, PASSWORD};
+use super::conninfo::OptionArray;
 use super::result::cstr_bytes;
 use crate::sys::clock::monotonic_us;
 
@@ -266,34 +267,11 @@ impl Dialing {
     /// with a value.
     fn conninfo(&self) -> Vec<(CString, CString)> {
         // SAFETY: the pointer is a live connection owned by self.
-        let first = unsafe { pq_sys::PQconninfo(self.raw.as_ptr()) };
-        if first.is_null() {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        let mut p = first;
-        loop {
-            // SAFETY: PQconninfo returns an array ended by an entry whose
-            // keyword is NULL; p stays within it.
-            let opt = unsafe { &*p };
-            if opt.keyword.is_null() {
-                break;
-            }
-            if !opt.val.is_null() {
-                // SAFETY: keyword is a NUL-terminated string of the array,
-                // alive until it is freed below.
-                let k = unsafe { CStr::from_ptr(opt.keyword) };
-                // SAFETY: as keyword.
-                let v = unsafe { CStr::from_ptr(opt.val) };
-                out.push((k.to_owned(), v.to_owned()));
-            }
-            // SAFETY: the entry was not the last one, so the next is in
-            // the array.
-            p = unsafe { p.add(1) };
-        }
-        // SAFETY: first was returned by PQconninfo and is freed once.
-        unsafe { pq_sys::PQconninfoFree(first) };
-        out
+        let raw = unsafe { pq_sys::PQconninfo(self.raw.as_ptr()) };
+        // SAFETY: raw is NULL or an array PQconninfo made for the caller
+        // to free, which OptionArray does.
+        let Some(array) = (unsafe { OptionArray::from_raw(raw) }) else { return Vec::new() };
+        array.entries().filter_map(|(k, v, _)| Some((k.to_owned(), v?.to_owned()))).collect()
     }
 
     /// The `connect_timeout` in effect, µs (as libpq reads it: an integer;

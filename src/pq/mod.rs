@@ -4,7 +4,7 @@
 //!
 //! libpq functions used, all present since libpq 14 unless noted:
 //! PQlibVersion, PQconnectdbParams, PQconnectStartParams, PQconnectPoll,
-//! PQconninfo, PQconninfoFree, PQstatus, PQconnectionNeedsPassword, PQerrorMessage,
+//! PQconninfo, PQconninfoParse, PQconninfoFree, PQstatus, PQconnectionNeedsPassword, PQerrorMessage,
 //! PQsocket, PQbackendPID, PQdb, PQhost, PQport, PQserverVersion, PQparameterStatus,
 //! PQtransactionStatus, PQsetnonblocking, PQescapeIdentifier, PQfreemem,
 //! PQexec, PQprepare, PQsendPrepare, PQsendQuery, PQsendQueryParams,
@@ -19,6 +19,7 @@
 
 pub(crate) mod backends;
 mod conn;
+pub(crate) mod conninfo;
 mod dial;
 mod result;
 mod status;

@@ -15,10 +15,10 @@
 //! their units (`_ms`, `_s`, `_pct`; `tps`; counts have none). The
 //! columns are documented in `schema/csv.md`.
 
-use serde_json::Value;
-
-use super::doc::fields::{self, BadField};
-use super::doc::{self, Kind};
+use super::doc::model::{
+    ComparisonDocument, Distribution, MetricChange, PointsDocument, RunDocument, Stats,
+};
+use super::doc::{self, Document};
 use super::files::Written;
 
 /// A table: its header and its rows, each a cell a column.
@@ -39,73 +39,94 @@ const RUN_TAIL: [&str; 1] = ["outage_s"];
 const RUNS_HEAD: [&str; 6] = ["clients", "threads", "run", "status", "start_epoch_s", "duration_s"];
 const RUNS_TAIL: [&str; 1] = ["outages"];
 
+/// A value as a cell: a number as the document writes it (the same
+/// text), a text as it is, true or false, nothing as an empty cell.
+trait Cell {
+    fn cell(&self) -> String;
+}
+
+impl Cell for f64 {
+    fn cell(&self) -> String {
+        doc::write::text_of(self)
+    }
+}
+
+impl Cell for i64 {
+    fn cell(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Cell for u64 {
+    fn cell(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Cell for bool {
+    fn cell(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl Cell for str {
+    fn cell(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl<T: Cell> Cell for Option<T> {
+    fn cell(&self) -> String {
+        self.as_ref().map(Cell::cell).unwrap_or_default()
+    }
+}
+
 /// A column of a set of transactions (a second of a run, a run of
-/// several): its name and its path in the document's stats object.
-type Column = (&'static str, &'static [&'static str]);
+/// several): its name and its cell.
+type Column = (&'static str, fn(&Stats) -> String);
+
+/// A value of the lags, empty without `-R`.
+fn lag(s: &Stats, of: fn(&Distribution) -> Option<f64>) -> String {
+    s.lag_ms.as_ref().and_then(of).cell()
+}
 
 /// The columns of a set of transactions before its latency percentiles.
 const STATS_HEAD: &[Column] = &[
-    ("transactions", &["transactions"]),
-    ("tps", &["tps"]),
-    ("latency_mean_ms", &["latency_ms", "mean"]),
-    ("latency_stddev_ms", &["latency_ms", "stddev"]),
-    ("latency_min_ms", &["latency_ms", "min"]),
+    ("transactions", |s| s.transactions.cell()),
+    ("tps", |s| s.tps.cell()),
+    ("latency_mean_ms", |s| s.latency_ms.mean.cell()),
+    ("latency_stddev_ms", |s| s.latency_ms.stddev.cell()),
+    ("latency_min_ms", |s| s.latency_ms.min.cell()),
 ];
 
 /// The columns of a set of transactions after its latency percentiles.
 const STATS_TAIL: &[Column] = &[
-    ("latency_max_ms", &["latency_ms", "max"]),
-    ("failed", &["failed"]),
-    ("failed_pct", &["failed_pct"]),
-    ("serialization_failures", &["failures", "serialization"]),
-    ("deadlock_failures", &["failures", "deadlock"]),
-    ("other_failures", &["failures", "other"]),
-    ("connection_failures", &["failures", "connection"]),
-    ("commit_unknown", &["failures", "commit_unknown"]),
-    ("retried", &["retried"]),
-    ("retries", &["retries"]),
-    ("skipped", &["skipped"]),
-    ("lag_mean_ms", &["lag_ms", "mean"]),
-    ("lag_stddev_ms", &["lag_ms", "stddev"]),
-    ("lag_max_ms", &["lag_ms", "max"]),
+    ("latency_max_ms", |s| s.latency_ms.max.cell()),
+    ("failed", |s| s.failed.cell()),
+    ("failed_pct", |s| s.failed_pct.cell()),
+    ("serialization_failures", |s| s.failures.serialization.cell()),
+    ("deadlock_failures", |s| s.failures.deadlock.cell()),
+    ("other_failures", |s| s.failures.other.cell()),
+    ("connection_failures", |s| s.failures.connection.cell()),
+    ("commit_unknown", |s| s.failures.commit_unknown.cell()),
+    ("retried", |s| s.retried.cell()),
+    ("retries", |s| s.retries.cell()),
+    ("skipped", |s| s.skipped.cell()),
+    ("lag_mean_ms", |s| lag(s, |d| d.mean)),
+    ("lag_stddev_ms", |s| lag(s, |d| d.stddev)),
+    ("lag_max_ms", |s| lag(s, |d| d.max)),
 ];
 
-/// A JSON value as a cell: a number as the document writes it, a text as
-/// it is, true or false, null as an empty cell.
-fn cell(v: &Value) -> String {
-    match v {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// A number as a cell, written as the documents write numbers.
-fn number_cell(x: f64) -> String {
-    cell(&serde_json::json!(x))
-}
-
-/// The keys of a percentiles object (`"50"`, `"99.9"`), in increasing
+/// The percentiles of `stats`: every key any of them has, in increasing
 /// order of their values.
-fn percentile_keys(v: &Value) -> Vec<String> {
-    let mut keys: Vec<(f64, String)> = v
-        .as_object()
-        .into_iter()
-        .flatten()
-        .filter_map(|(k, _)| Some((k.parse::<f64>().ok()?, k.clone())))
-        .collect();
-    keys.sort_by(|a, b| a.0.total_cmp(&b.0));
-    keys.into_iter().map(|k| k.1).collect()
-}
-
-/// The percentiles of `stats` objects: every key any of them has, in
-/// increasing order.
-fn percentiles_of<'a>(stats: impl Iterator<Item = &'a Value>) -> Vec<String> {
+fn percentiles_of<'a>(stats: impl Iterator<Item = &'a Stats>) -> Vec<String> {
     let mut all: Vec<(f64, String)> = Vec::new();
     for s in stats {
-        for k in percentile_keys(fields::at(s, &["latency_ms", "percentiles"])) {
-            if !all.iter().any(|(_, have)| *have == k) {
-                all.push((k.parse::<f64>().unwrap_or(0.0), k));
+        for k in s.latency_ms.percentiles.iter().flat_map(|p| p.keys()) {
+            if !all.iter().any(|(_, have)| have == k) {
+                if let Ok(v) = k.parse::<f64>() {
+                    all.push((v, k.clone()));
+                }
             }
         }
     }
@@ -121,12 +142,12 @@ fn stats_header(pcts: &[String]) -> Vec<String> {
     h
 }
 
-/// The cells of the stats object `s`, as [`stats_header`] names them.
-fn stats_cells(s: &Value, pcts: &[String]) -> Vec<String> {
-    let mut row: Vec<String> = STATS_HEAD.iter().map(|c| cell(fields::at(s, c.1))).collect();
-    let at = fields::at(s, &["latency_ms", "percentiles"]);
-    row.extend(pcts.iter().map(|p| cell(&at[p.as_str()])));
-    row.extend(STATS_TAIL.iter().map(|c| cell(fields::at(s, c.1))));
+/// The cells of `s`, as [`stats_header`] names them.
+fn stats_cells(s: &Stats, pcts: &[String]) -> Vec<String> {
+    let mut row: Vec<String> = STATS_HEAD.iter().map(|c| (c.1)(s)).collect();
+    let at = s.latency_ms.percentiles.as_ref();
+    row.extend(pcts.iter().map(|p| at.and_then(|m| m.get(p).copied().flatten()).cell()));
+    row.extend(STATS_TAIL.iter().map(|c| (c.1)(s)));
     row
 }
 
@@ -138,78 +159,67 @@ fn us(seconds: f64) -> i64 {
 
 /// The outages of a run's document as (start, end) µs, an outage not over
 /// at the end ending with the run; None: a run without `--reconnect`.
-fn outage_spans(run: &Value) -> Result<Option<Vec<(i64, i64)>>, BadField> {
-    let list = fields::at(run, &["outages"]);
-    if list.is_null() {
-        return Ok(None);
-    }
-    let end_us = fields::int(run, &["end_time_us"])?;
-    let mut spans = Vec::new();
-    for o in fields::list(run, &["outages"])? {
-        let start = us(fields::num(o, &["start"])?);
-        let end = fields::at(o, &["end"]).as_f64().map_or(end_us, us);
-        spans.push((start, end));
-    }
-    Ok(Some(spans))
+fn outage_spans(run: &RunDocument) -> Option<Vec<(i64, i64)>> {
+    let list = run.outages.as_ref()?;
+    Some(list.iter().map(|o| (us(o.start), o.end.map_or(run.end_time_us, us))).collect())
 }
 
 /// A run's table: one row a second.
-fn run_table(run: &Value) -> Result<Table, BadField> {
-    let intervals = fields::list(run, &["progress", "intervals"])?;
-    let pcts =
-        percentiles_of(std::iter::once(fields::at(run, &["totals"])).chain(intervals.iter()));
+fn run_table(run: &RunDocument) -> Table {
+    let intervals = &run.progress.intervals;
+    let pcts = percentiles_of(
+        std::iter::once(&run.totals.stats).chain(intervals.iter().map(|i| &i.stats)),
+    );
     let mut header: Vec<String> = RUN_HEAD.map(String::from).to_vec();
     header.extend(stats_header(&pcts));
     header.extend(RUN_TAIL.map(String::from));
-    let origin_us = fields::int(run, &["progress", "start_time_us"])?;
-    let outages = outage_spans(run)?;
+    let origin_us = run.progress.start_time_us;
+    let outages = outage_spans(run);
     let mut rows = Vec::with_capacity(intervals.len());
     for iv in intervals {
-        let index = fields::int(iv, &["index"])?;
-        let mut row = vec![cell(&iv["index"]), cell(&iv["start_time"]), cell(&iv["duration_s"])];
-        row.extend(stats_cells(iv, &pcts));
+        let mut row = vec![iv.index.cell(), iv.start_time.cell(), iv.duration_s.cell()];
+        row.extend(stats_cells(&iv.stats, &pcts));
         // The part of the second within an outage, s.
-        let start = origin_us + index * 1_000_000;
-        let end = start + us(fields::num(iv, &["duration_s"])?);
+        #[allow(clippy::cast_possible_wrap)]
+        let start = origin_us + iv.index as i64 * 1_000_000;
+        let end = start + us(iv.duration_s);
         row.push(outages.as_ref().map_or(String::new(), |spans| {
             let within: i64 = spans.iter().map(|&(a, b)| (b.min(end) - a.max(start)).max(0)).sum();
             #[allow(clippy::cast_precision_loss)]
-            number_cell(within as f64 / 1e6)
+            (within as f64 / 1e6).cell()
         }));
         rows.push(row);
     }
-    Ok(Table { header, rows })
+    Table { header, rows }
 }
 
 /// The table of several runs: one row a run.
-fn points_table(points_doc: &Value) -> Result<Table, BadField> {
-    let points = fields::list(points_doc, &["points"])?;
-    let mut runs: Vec<(&Value, usize, &Value)> = Vec::new();
-    for p in points {
-        for (i, r) in fields::list(p, &["runs"])?.iter().enumerate() {
-            runs.push((p, i + 1, r));
-        }
-    }
-    let pcts = percentiles_of(runs.iter().map(|r| fields::at(r.2, &["totals"])));
+fn points_table(points_doc: &PointsDocument) -> Table {
+    let runs: Vec<(i64, i64, usize, &RunDocument)> = points_doc
+        .points
+        .iter()
+        .flat_map(|p| p.runs.iter().enumerate().map(|(i, r)| (p.clients, p.threads, i + 1, r)))
+        .collect();
+    let pcts = percentiles_of(runs.iter().map(|r| &r.3.totals.stats));
     let mut header: Vec<String> = RUNS_HEAD.map(String::from).to_vec();
     header.extend(stats_header(&pcts));
     header.extend(RUNS_TAIL.map(String::from));
     let mut rows = Vec::with_capacity(runs.len());
-    for (p, number, r) in runs {
-        let totals = fields::at(r, &["totals"]);
+    for (clients, threads, number, r) in runs {
+        let totals = &r.totals;
         let mut row = vec![
-            cell(&p["clients"]),
-            cell(&p["threads"]),
+            clients.cell(),
+            threads.cell(),
             number.to_string(),
-            cell(&r["status"]),
-            cell(&r["start_time"]),
-            cell(&totals["duration_s"]),
+            r.status.name().cell(),
+            r.start_time.cell(),
+            totals.duration_s.cell(),
         ];
-        row.extend(stats_cells(totals, &pcts));
-        row.push(r["outages"].as_array().map_or(String::new(), |o| o.len().to_string()));
+        row.extend(stats_cells(&totals.stats, &pcts));
+        row.push(r.outages.as_ref().map_or(String::new(), |o| o.len().to_string()));
         rows.push(row);
     }
-    Ok(Table { header, rows })
+    Table { header, rows }
 }
 
 /// The columns of a comparison's table.
@@ -235,68 +245,62 @@ const COMPARISON_HEADER: [&str; 16] = [
 /// What a change of a metric means: `better` or `worse` when it is
 /// significant (NEW's median against BASE's, the way the metric is
 /// better), `not significant`, or `too few runs` for any change to be.
-fn verdict(m: &Value) -> Result<&'static str, BadField> {
-    if m["too_few"].as_bool() == Some(true) {
-        return Ok("too few runs");
+fn verdict(m: &MetricChange) -> &'static str {
+    if m.too_few {
+        return "too few runs";
     }
-    if m["significant"].as_bool() != Some(true) {
-        return Ok("not significant");
+    if !m.significant {
+        return "not significant";
     }
-    let base = fields::num(m, &["base", "median"])?;
-    let new = fields::num(m, &["new", "median"])?;
-    let higher_is_better = fields::text(m, &["better"])? == "higher";
-    Ok(match new.partial_cmp(&base) {
+    let higher_is_better = m.better == "higher";
+    match m.new.median.partial_cmp(&m.base.median) {
         Some(std::cmp::Ordering::Greater) if higher_is_better => "better",
         Some(std::cmp::Ordering::Less) if !higher_is_better => "better",
         Some(std::cmp::Ordering::Equal) | None => "different",
         Some(_) => "worse",
-    })
+    }
 }
 
 /// A comparison's table: one row a metric of each client count, the
 /// metrics in `--compare`'s order.
-fn comparison_table(c: &Value) -> Result<Table, BadField> {
+fn comparison_table(c: &ComparisonDocument) -> Table {
     let header = COMPARISON_HEADER.map(String::from).to_vec();
     let mut rows = Vec::new();
-    for p in fields::list(c, &["points"])? {
-        let metrics = fields::at(p, &["metrics"])
-            .as_object()
-            .ok_or_else(|| BadField("points.metrics".into()))?;
+    for p in &c.points {
         let known = doc::compared().map(|m| m.key);
-        let others = metrics.keys().map(String::as_str).filter(|k| doc::metric_of(k).is_none());
+        let others = p.metrics.keys().map(String::as_str).filter(|k| doc::metric_of(k).is_none());
         for key in known.chain(others) {
-            let Some(m) = metrics.get(key) else { continue };
-            let ci = |i: usize| cell(&m["ci_pct"][i]);
+            let Some(m) = p.metrics.get(key) else { continue };
+            let ci = |i: usize| m.ci_pct.map(|c| c[i]).cell();
             rows.push(vec![
-                cell(&p["clients"]),
-                cell(&p["threads"]),
+                p.clients.cell(),
+                p.threads.cell(),
                 key.to_string(),
-                cell(&m["better"]),
-                cell(&m["base"]["median"]),
-                cell(&m["new"]["median"]),
-                cell(&m["base"]["n"]),
-                cell(&m["new"]["n"]),
-                cell(&m["change_pct"]),
+                m.better.cell(),
+                m.base.median.cell(),
+                m.new.median.cell(),
+                m.base.n.cell(),
+                m.new.n.cell(),
+                m.change_pct.cell(),
                 ci(0),
                 ci(1),
-                cell(&m["p_value"]),
-                cell(&m["method"]),
-                cell(&m["significant"]),
-                cell(&m["too_few"]),
-                verdict(m)?.to_string(),
+                m.p_value.cell(),
+                m.method.cell(),
+                m.significant.cell(),
+                m.too_few.cell(),
+                verdict(m).to_string(),
             ]);
         }
     }
-    Ok(Table { header, rows })
+    Table { header, rows }
 }
 
-/// The table of a document of any kind (a field it lacks: its name).
-pub(crate) fn table(d: &Value) -> Result<Table, BadField> {
-    match Kind::of(d) {
-        Some(Kind::Run) => run_table(d),
-        Some(Kind::Points) => points_table(d),
-        Some(Kind::Comparison) => comparison_table(d),
-        None => Err(BadField("format".into())),
+/// The table of a document of any kind.
+pub(crate) fn table(d: &Document) -> Table {
+    match d {
+        Document::Run(d) => run_table(d),
+        Document::Points(d) => points_table(d),
+        Document::Comparison(d) => comparison_table(d),
     }
 }
 
@@ -312,22 +316,14 @@ fn write_csv(out: impl std::io::Write, t: &Table) -> std::io::Result<()> {
 
 /// Writes the table of `d` to `path`, whole or not at all
 /// ([`super::files::save`]).
-pub(crate) fn save(path: &str, d: &Value) -> Written {
-    match table(d) {
-        Ok(t) => super::files::save(path, |out| write_csv(out, &t)),
-        Err(BadField(field)) => {
-            crate::log::error!(
-                "could not write report file \"{path}\": the document has no \"{field}\", or it is not what it should be"
-            );
-            Written::NotAll
-        }
-    }
+pub(crate) fn save(path: &str, d: &Document) -> Written {
+    let t = table(d);
+    super::files::save(path, |out| write_csv(out, &t))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn text(t: &Table) -> String {
         let mut out = Vec::new();
@@ -335,36 +331,13 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
-    fn stats(tps: f64, p99: Value) -> Value {
-        json!({"transactions": 10, "tps": tps, "failed": 0, "failed_pct": 0.0,
-            "failures": {"serialization": 0, "deadlock": 0, "other": 0, "connection": 1,
-                "commit_unknown": 0},
-            "retried": 0, "retries": 0, "skipped": 0, "lag_ms": null,
-            "latency_ms": {"mean": 1.5, "stddev": 0.25, "min": 1.0, "max": 4.0,
-                "percentiles": {"99.9": 3.5, "50": 1.25, "99": p99}}})
-    }
-
-    fn run() -> Value {
-        let mut d = Value::Object(Kind::Run.header());
-        d["end_time_us"] = json!(1_002_500_000);
-        d["totals"] = stats(4.0, json!(3.0));
-        let second = |index: i64, duration: f64, p99: Value| {
-            let mut s = stats(5.0, p99);
-            s["index"] = json!(index);
-            s["start_time"] = json!(1000.0 + index as f64);
-            s["duration_s"] = json!(duration);
-            s
-        };
-        d["progress"] = json!({"start_time": 1000.0, "start_time_us": 1_000_000_000,
-            "intervals": [second(0, 1.0, json!(2.0)), second(1, 1.0, Value::Null),
-                second(2, 0.5, json!(0.125))]});
-        d
-    }
+    use crate::report::doc::model::{OutageDoc, kept, run_with};
 
     #[test]
     fn a_run_is_a_row_a_second() {
-        let mut d = run();
-        let t = table(&d).unwrap();
+        let mut d: RunDocument = kept("run.json");
+        let seconds = d.progress.intervals.len();
+        let t = run_table(&d);
         assert_eq!(
             t.header[..12],
             [
@@ -377,99 +350,143 @@ mod tests {
                 "latency_stddev_ms",
                 "latency_min_ms",
                 "latency_p50_ms",
-                "latency_p99_ms",
-                "latency_p99.9_ms",
-                "latency_max_ms"
+                "latency_p90_ms",
+                "latency_p95_ms",
+                "latency_p99_ms"
             ]
         );
         assert_eq!(t.header.last().map(String::as_str), Some("outage_s"));
-        assert_eq!(t.rows.len(), 3);
+        assert_eq!(t.rows.len(), seconds);
         assert!(t.rows.iter().all(|r| r.len() == t.header.len()));
         let csv = text(&t);
         let lines: Vec<&str> = csv.split("\r\n").collect();
-        assert_eq!(lines.len(), 5, "{csv:?}");
-        assert_eq!(lines[4], "");
-        assert!(lines[1].starts_with("0,1000.0,1.0,10,5.0,1.5,0.25,1.0,1.25,2.0,3.5,4.0,0,"));
-        // No p99 that second, no lag, no outages (no --reconnect).
-        assert!(lines[2].starts_with("1,1001.0,1.0,10,5.0,1.5,0.25,1.0,1.25,,3.5,4.0,0,"));
-        assert!(lines[2].ends_with(",0,0,0,,,,"), "{}", lines[2]);
+        assert_eq!(lines.len(), seconds + 2, "{csv:?}");
+        assert_eq!(lines[seconds + 1], "");
+        assert!(lines[1].starts_with("0,"), "{}", lines[1]);
+        // No outages without --reconnect.
+        assert!(t.rows.iter().all(|r| r.last().is_some_and(String::is_empty)));
         // With --reconnect: the part of each second in an outage, the last
         // one until the end of the run.
-        d["outages"] = json!([{"start": 1000.75, "end": 1001.5}, {"start": 1002.25, "end": null}]);
-        let t = table(&d).unwrap();
-        let outage: Vec<&str> = t.rows.iter().map(|r| r.last().unwrap().as_str()).collect();
-        assert_eq!(outage, ["0.25", "0.5", "0.25"]);
+        let origin = d.progress.start_time;
+        let at = |s: f64| origin + s;
+        d.outages = Some(vec![
+            OutageDoc { start: at(0.75), end: Some(at(1.5)), duration_s: None, recovered_s: None },
+            OutageDoc { start: at(2.25), end: None, duration_s: None, recovered_s: None },
+        ]);
+        let t = run_table(&d);
+        let outage: Vec<&str> = t.rows.iter().take(3).map(|r| r.last().unwrap().as_str()).collect();
+        assert_eq!(outage, ["0.25", "0.5", "0.75"]);
+        // A second without a latency has an empty cell.
+        d.progress.intervals[0]
+            .stats
+            .latency_ms
+            .percentiles
+            .as_mut()
+            .unwrap()
+            .insert("99".into(), None);
+        let p99 = t.header.iter().position(|h| h == "latency_p99_ms").unwrap();
+        assert_eq!(run_table(&d).rows[0][p99], "");
     }
 
     #[test]
     fn several_runs_are_a_row_a_run() {
-        let mut r1 = run();
-        r1["status"] = json!("completed");
-        r1["start_time"] = json!(1000.0);
-        r1["totals"]["duration_s"] = json!(2.5);
-        let mut r2 = r1.clone();
-        r2["totals"] = stats(7.0, json!(6.0));
-        r2["totals"]["latency_ms"]["percentiles"]["95"] = json!(5.0);
-        let mut d = Value::Object(Kind::Points.header());
-        d["points"] = json!([{"clients": 1, "threads": 1, "runs": [r1]},
-            {"clients": 64, "threads": 2, "runs": [r1, r2]}]);
-        let t = table(&d).unwrap();
+        let mut d: PointsDocument = kept("points-a.json");
+        let mut r2 = run_with(7.0, 1.0, [1.0, 2.0, 6.0]);
+        r2.totals.stats.latency_ms.percentiles.as_mut().unwrap().insert("99.5".into(), Some(5.0));
+        d.points[1].runs.push(r2);
+        let t = points_table(&d);
         assert_eq!(
             t.header[..6],
             ["clients", "threads", "run", "status", "start_epoch_s", "duration_s"]
         );
         let p: Vec<&str> =
             t.header.iter().filter(|h| h.starts_with("latency_p")).map(String::as_str).collect();
-        assert_eq!(p, ["latency_p50_ms", "latency_p95_ms", "latency_p99_ms", "latency_p99.9_ms"]);
-        let firsts: Vec<String> = t.rows.iter().map(|r| r[..3].join(",")).collect();
-        assert_eq!(firsts, ["1,1,1", "64,2,1", "64,2,2"]);
+        assert_eq!(
+            p,
+            [
+                "latency_p50_ms",
+                "latency_p90_ms",
+                "latency_p95_ms",
+                "latency_p99_ms",
+                "latency_p99.5_ms",
+                "latency_p99.9_ms",
+                "latency_p99.99_ms"
+            ]
+        );
+        let firsts: Vec<String> = t.rows.iter().map(|r| r[..4].join(",")).collect();
+        assert_eq!(
+            firsts,
+            [
+                "1,1,1,completed",
+                "1,1,2,completed",
+                "2,2,1,completed",
+                "2,2,2,completed",
+                "2,2,3,completed"
+            ]
+        );
         let tps = t.header.iter().position(|h| h == "tps").unwrap();
-        let p95 = t.header.iter().position(|h| h == "latency_p95_ms").unwrap();
-        assert_eq!((t.rows[2][tps].as_str(), t.rows[2][p95].as_str()), ("7.0", "5.0"));
-        assert_eq!(t.rows[0][p95], "", "a run without the percentile");
+        let p995 = t.header.iter().position(|h| h == "latency_p99.5_ms").unwrap();
+        assert_eq!((t.rows[4][tps].as_str(), t.rows[4][p995].as_str()), ("7.0", "5.0"));
+        assert_eq!(t.rows[0][p995], "", "a run without the percentile");
         assert_eq!(t.rows[0].last().map(String::as_str), Some(""), "no --reconnect");
     }
 
     /// Every metric of the sweep's table and of `--compare` is a column of
-    /// a run's row.
+    /// a run's row, with the metric's value.
     #[test]
     fn the_rows_of_runs_hold_every_metric() {
-        let pcts: Vec<String> = ["50", "95", "99"].map(String::from).to_vec();
-        let header = stats_header(&pcts);
+        let d: PointsDocument = kept("points-a.json");
+        let t = points_table(&d);
+        let run = &d.points[0].runs[0];
+        let names = [
+            ("tps", "tps"),
+            ("latency_ms.mean", "latency_mean_ms"),
+            ("latency_ms.p50", "latency_p50_ms"),
+            ("latency_ms.p95", "latency_p95_ms"),
+            ("latency_ms.p99", "latency_p99_ms"),
+            ("failed_pct", "failed_pct"),
+            ("failed", "failed"),
+            ("lag_ms.mean", "lag_mean_ms"),
+        ];
         for m in doc::METRICS {
-            let path = &m.path[1..];
-            let found = STATS_HEAD.iter().chain(STATS_TAIL).any(|c| c.1 == path)
-                || (path.len() == 3 && header.contains(&format!("latency_p{}_ms", path[2])));
-            assert!(found, "{}", m.key);
+            let column = names
+                .iter()
+                .find(|n| n.0 == m.key)
+                .map(|n| n.1)
+                .unwrap_or_else(|| panic!("{}", m.key));
+            let at =
+                t.header.iter().position(|h| h == column).unwrap_or_else(|| panic!("{column}"));
+            let want = (m.value)(run);
+            let got: Option<f64> = t.rows[0][at].parse().ok();
+            assert_eq!(got, want, "{}", m.key);
         }
     }
 
     #[test]
     fn a_comparison_is_a_row_a_metric_and_client_count() {
-        let side = |median: f64| json!({"median": median, "n": 5, "values": [median]});
-        let metric = |better: &str, base: f64, new: f64, significant: bool| {
-            json!({"base": side(base), "new": side(new), "change_pct": 100.0 * (new / base - 1.0),
-                "ci_pct": [1.0, 2.5], "p_value": 0.0079, "method": "exact",
-                "significant": significant, "too_few": false, "better": better})
-        };
-        let mut d = Value::Object(Kind::Comparison.header());
-        d["points"] = json!([{"clients": 8, "threads": 2, "metrics": {
-            "tps": metric("higher", 100.0, 110.0, true),
-            "latency_ms.p99": metric("lower", 2.0, 2.5, true),
-            "latency_ms.mean": metric("lower", 2.0, 1.0, false)}}]);
-        let t = table(&d).unwrap();
+        let mut d: ComparisonDocument = kept("comparison.json");
+        let t = comparison_table(&d);
         assert_eq!(t.header, COMPARISON_HEADER);
-        let csv = text(&t);
+        let metrics: Vec<&str> = t.rows.iter().take(6).map(|r| r[2].as_str()).collect();
         assert_eq!(
-            csv,
-            "clients,threads,metric,better,base_median,new_median,base_runs,new_runs,change_pct,\
-             ci_low_pct,ci_high_pct,p_value,method,significant,too_few,verdict\r\n\
-             8,2,tps,higher,100.0,110.0,5,5,10.000000000000009,1.0,2.5,0.0079,exact,true,false,better\r\n\
-             8,2,latency_ms.mean,lower,2.0,1.0,5,5,-50.0,1.0,2.5,0.0079,exact,false,false,not significant\r\n\
-             8,2,latency_ms.p99,lower,2.0,2.5,5,5,25.0,1.0,2.5,0.0079,exact,true,false,worse\r\n"
+            metrics,
+            [
+                "tps",
+                "latency_ms.mean",
+                "latency_ms.p50",
+                "latency_ms.p95",
+                "latency_ms.p99",
+                "failed_pct"
+            ]
         );
-        d["points"][0]["metrics"]["tps"]["too_few"] = json!(true);
-        assert_eq!(table(&d).unwrap().rows[0][15], "too few runs");
+        assert!(t.rows.iter().all(|r| r[15] == "too few runs"));
+        let tps = d.points[0].metrics.get_mut("tps").unwrap();
+        tps.too_few = false;
+        tps.significant = true;
+        assert_eq!(comparison_table(&d).rows[0][15], "better");
+        let tps = d.points[0].metrics.get_mut("tps").unwrap();
+        tps.significant = false;
+        assert_eq!(comparison_table(&d).rows[0][15], "not significant");
     }
 
     /// The names in the first column of the tables of `schema/csv.md`'s
@@ -510,7 +527,5 @@ mod tests {
             rows: vec![vec!["x,y".into(), "say \"hi\"\n".into()]],
         };
         assert_eq!(text(&t), "a,b\r\n\"x,y\",\"say \"\"hi\"\"\n\"\r\n");
-        assert!(table(&json!({"format": "x"})).is_err());
-        assert!(table(&Value::Object(Kind::Run.header())).is_err());
     }
 }

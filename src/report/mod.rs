@@ -5,6 +5,7 @@
 //! built as text, so it can be tested byte for byte, and written to
 //! stdout in one piece.
 
+pub(crate) mod client;
 pub(crate) mod csv;
 pub(crate) mod doc;
 pub(crate) mod files;
@@ -21,6 +22,7 @@ use std::fmt::Write as _;
 
 use crate::compat::fmt::Fixed;
 use crate::config::{PartitionMethod, Percentile, RunLength};
+use crate::result::{ShardFacts, SysbenchTables};
 use crate::script::{QueryMode, Script};
 use crate::stats::hist::Hist;
 use crate::stats::series::RunDist;
@@ -45,7 +47,7 @@ pub(crate) fn write_stdout(text: &str) {
 /// file gets them as they are made.
 pub(crate) fn save_document(
     files: &crate::config::ReportFiles,
-    doc: impl FnOnce() -> serde_json::Value,
+    doc: impl FnOnce() -> doc::Document,
     intervals: Option<&json::Intervals<'_>>,
 ) -> files::Written {
     let mut written = files::Written::All;
@@ -54,46 +56,20 @@ pub(crate) fn save_document(
     }
     let mut doc = doc();
     if let Some(path) = files.json.as_deref() {
-        written = json::save(path, &doc, intervals);
+        written = match (&doc, intervals) {
+            (doc::Document::Run(run), Some(intervals)) => {
+                doc::write::save_run(path, run, intervals.iter())
+            }
+            (doc, _) => doc::write::save(path, &doc.value()),
+        };
     }
     if let Some(path) = files.csv.as_deref() {
-        if let Some(intervals) = intervals {
-            intervals.fill(&mut doc);
+        if let (doc::Document::Run(run), Some(intervals)) = (&mut doc, intervals) {
+            intervals.fill(run);
         }
         written = written.and(csv::save(path, &doc));
     }
     written
-}
-
-/// Which part of the run a `--shard` process ran.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ShardFacts {
-    /// `--shard=K/N`.
-    pub(crate) shard: crate::config::Shard,
-    /// The run's threads it ran.
-    pub(crate) threads: std::ops::Range<usize>,
-    /// The ids of the clients it ran.
-    pub(crate) clients: std::ops::Range<i32>,
-}
-
-/// What `GetTableInfo` found in the database.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct TableInfo {
-    /// The scale: the number of branches.
-    pub(crate) scale: i32,
-    /// How `pgbench_accounts` is partitioned.
-    pub(crate) partition_method: PartitionMethod,
-    /// Into how many partitions.
-    pub(crate) partitions: i32,
-}
-
-/// The sysbench tables a run of sysbench's builtins used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct SysbenchTables {
-    /// `sbtest1`..`sbtestN`: N (`:tables`).
-    pub(crate) tables: i64,
-    /// The rows of each (`:table_size`).
-    pub(crate) table_size: i64,
 }
 
 /// The settings the report describes.

@@ -6,9 +6,7 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Value, json};
-
-use super::doc::fields::{self, BadField};
+use super::doc::model::{OutageDoc, OutageLogDoc, RunDocument};
 use crate::compat::fmt::Fixed;
 use crate::stats::outage::{BUCKET_US, Outage, OutageLog, outages};
 
@@ -30,47 +28,24 @@ impl RunOutages {
     }
 
     /// The document's `outage_log`.
-    pub(crate) fn log_json(&self) -> Value {
+    pub(crate) fn log_json(&self) -> OutageLogDoc {
         let log = &self.log;
-        let back: Vec<[i64; 2]> = log.comebacks().iter().map(|&(m, first)| [m, first]).collect();
-        json!({
-            "origin_us": log.origin(),
-            "bucket_us": BUCKET_US,
-            "lost_us": log.losses(),
-            "back_us": back,
-            "counts": log.counts(),
-        })
+        OutageLogDoc {
+            origin_us: log.origin(),
+            bucket_us: BUCKET_US,
+            lost_us: log.losses().to_vec(),
+            back_us: log.comebacks().iter().map(|&(m, first)| [m, first]).collect(),
+            counts: log.counts().to_vec(),
+        }
     }
 }
 
 /// The notes of a document's `outage_log` (None: the run was not made
 /// with `--reconnect`).
-pub(crate) fn log_of(doc: &Value) -> Result<Option<OutageLog>, BadField> {
-    let v = &doc["outage_log"];
-    if v.is_null() {
-        return Ok(None);
-    }
-    if fields::int(v, &["bucket_us"])? != BUCKET_US {
-        return Err(BadField("outage_log.bucket_us".into()));
-    }
-    let ints = |key: &str| -> Result<Vec<i64>, BadField> {
-        let bad = || BadField(format!("outage_log.{key}"));
-        fields::list(v, &[key])?.iter().map(|n| n.as_i64().ok_or_else(bad)).collect()
-    };
-    let back = fields::list(v, &["back_us"])?
-        .iter()
-        .map(|pair| match pair.as_array().map(Vec::as_slice) {
-            Some([made, first]) => made.as_i64().zip(first.as_i64()),
-            _ => None,
-        })
-        .collect::<Option<Vec<(i64, i64)>>>()
-        .ok_or_else(|| BadField("outage_log.back_us".into()))?;
-    let counts = ints("counts")?
-        .into_iter()
-        .map(u32::try_from)
-        .collect::<Result<Vec<u32>, _>>()
-        .map_err(|_| BadField("outage_log.counts".into()))?;
-    Ok(Some(OutageLog::from_parts(fields::int(v, &["origin_us"])?, ints("lost_us")?, back, counts)))
+pub(crate) fn log_of(doc: &RunDocument) -> Option<OutageLog> {
+    let v = doc.outage_log.as_ref()?;
+    let back = v.back_us.iter().map(|&[made, first]| (made, first)).collect();
+    Some(OutageLog::from_parts(v.origin_us, v.lost_us.clone(), back, v.counts.clone()))
 }
 
 /// One outage, for the reports.
@@ -123,20 +98,16 @@ pub(crate) fn text(o: &mut String, rows: &[OutageRow]) {
 
 /// The JSON document's `outages`.
 #[allow(clippy::cast_precision_loss)]
-pub(crate) fn json(rows: &[OutageRow]) -> Value {
+pub(crate) fn json(rows: &[OutageRow]) -> Vec<OutageDoc> {
     let secs = |us: i64| us as f64 / 1e6;
-    Value::Array(
-        rows.iter()
-            .map(|r| {
-                json!({
-                    "start": secs(r.start_us),
-                    "end": r.end_us.map(secs),
-                    "duration_s": r.end_us.map(|e| secs(e - r.start_us)),
-                    "recovered_s": r.recovered_us.map(secs),
-                })
-            })
-            .collect(),
-    )
+    rows.iter()
+        .map(|r| OutageDoc {
+            start: secs(r.start_us),
+            end: r.end_us.map(secs),
+            duration_s: r.end_us.map(|e| secs(e - r.start_us)),
+            recovered_s: r.recovered_us.map(secs),
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -151,19 +122,17 @@ mod tests {
         log.success(1_450_000, Some(1_400_000));
         let o = RunOutages::of(log.clone(), 1_000_000, 3_000_000);
         assert_eq!(o.rows.len(), 1);
-        let doc = json!({"outage_log": o.log_json()});
+        let notes = o.log_json();
         assert_eq!(
-            doc["outage_log"],
-            json!({"origin_us": 1_000_000, "bucket_us": 100_000, "lost_us": [1_200_000],
+            serde_json::to_value(&notes).unwrap(),
+            serde_json::json!({"origin_us": 1_000_000, "bucket_us": 100_000, "lost_us": [1_200_000],
                    "back_us": [[1_400_000, 1_450_000]], "counts": [1, 0, 0, 0, 1]})
         );
-        assert_eq!(log_of(&doc).ok().flatten(), Some(log));
-        assert_eq!(log_of(&json!({})).ok(), Some(None));
-        let mut bad = doc.clone();
-        bad["outage_log"]["counts"] = json!([-1]);
-        assert!(log_of(&bad).is_err());
-        bad["outage_log"]["bucket_us"] = json!(1000);
-        assert!(log_of(&bad).is_err());
+        let mut doc: RunDocument = crate::report::doc::model::kept("shard0.json");
+        doc.outage_log = Some(notes);
+        assert_eq!(log_of(&doc), Some(log));
+        doc.outage_log = None;
+        assert_eq!(log_of(&doc), None);
     }
 
     #[test]
@@ -197,10 +166,10 @@ mod tests {
              outage 2: at 6.000 s, lasted 0.100 s, throughput not back to its level before\n\
              outage 3: at 8.000 s, not over when the run ended\n"
         );
-        let j = json(&rows[..1]);
+        let j = serde_json::to_value(json(&rows[..1])).unwrap();
         assert_eq!(
             j,
-            json!([{"start": 1_000_003.0, "end": 1_000_004.25, "duration_s": 1.25, "recovered_s": 0.5}])
+            serde_json::json!([{"start": 1_000_003.0, "end": 1_000_004.25, "duration_s": 1.25, "recovered_s": 0.5}])
         );
     }
 }

@@ -1,133 +1,24 @@
-//! A run's reports: what [`crate::engine::run`] measured ([`RunResult`])
-//! turned into C's text report on stdout (`printResults`), the JSON
-//! document, its CSV table and the HTML page, and the report files
-//! written. The engine hands its result over and writes no report;
-//! `--repeat` and `--sweep-clients` take each run's document from here
-//! ([`Keep`]).
+//! A run's reports, and a merged run's: what was asked and what was
+//! measured ([`Made`]) turned into C's text report on stdout
+//! (`printResults`), the JSON document, its CSV table and the HTML page,
+//! and the report files written, by one function ([`emit`]) whatever
+//! made it. A run's [`Made`] comes from the engine's result
+//! ([`crate::result::RunResult`], [`report`]), a merge's from its shards'
+//! documents (`crate::merge`). `--repeat` and `--sweep-clients` take each
+//! run's document from here ([`Keep`]).
 
-use serde_json::Value;
-
+use super::doc::Document;
+use super::doc::client::{self, ClientDoc};
+use super::doc::model::{RunDocument, ServerDoc, Status};
 use super::files::Written;
 use super::outages::RunOutages;
 use super::steps::StepRow;
-use super::{RunParams, RunTotals, ShardFacts, SysbenchTables, TableInfo, html, json};
-use crate::config::BenchConfig;
+use super::{RunParams, RunTotals, html, json};
+use crate::config::{BenchConfig, ReportFiles};
 use crate::log;
+use crate::rate_profile::RateProfile;
+use crate::result::{Measured, RunOutcome, RunResult};
 use crate::serverstats::ServerStats;
-use crate::stats::outage::OutageLog;
-use crate::stats::series::RunDist;
-use crate::stats::{CommandStats, StatsData};
-use crate::sys::signal::Interrupt;
-use crate::time::Mono;
-
-/// How a run that was made went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RunOutcome {
-    /// Every client ran to its end.
-    Completed,
-    /// Some client aborted: the report is marked incomplete.
-    Aborted,
-    /// A client aborted under `--exit-on-abort`: no text report.
-    ExitedOnAbort,
-    /// A signal (SIGINT, SIGTERM) interrupted the run: the report covers
-    /// the time until then (none when it came before the measurement
-    /// started); `aborted` when some client had aborted before.
-    Interrupted {
-        /// The signal and when it came.
-        by: Interrupt,
-        /// Some client had aborted.
-        aborted: bool,
-    },
-}
-
-impl RunOutcome {
-    /// The document's `status`.
-    fn status(self) -> &'static str {
-        match self {
-            RunOutcome::Completed => "completed",
-            RunOutcome::Aborted => "aborted",
-            RunOutcome::ExitedOnAbort => "exited_on_abort",
-            RunOutcome::Interrupted { .. } => "interrupted",
-        }
-    }
-}
-
-/// When things happened in a run.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RunTimes {
-    /// When the run started, before its threads.
-    pub(crate) start: Mono,
-    /// When the first thread's initial connections were made.
-    pub(crate) connected: Mono,
-    /// When the first thread's measurement started.
-    pub(crate) bench_start: Mono,
-    /// When the measurement ended (at a signal that interrupted it).
-    pub(crate) end: Mono,
-    /// The origin of the progress reports and the one-second intervals.
-    pub(crate) origin: Mono,
-    /// The `-T` deadline (none under `-t`).
-    pub(crate) deadline: Option<Mono>,
-    /// From the monotonic clock to the Unix epoch, µs.
-    pub(crate) epoch_shift: i64,
-    /// `--start-at`: how late the measurement started, µs (0: on time).
-    pub(crate) late_start_us: i64,
-}
-
-impl RunTimes {
-    /// `t` as Unix epoch µs.
-    fn epoch_us(&self, t: Mono) -> i64 {
-        t.us() + self.epoch_shift
-    }
-
-    /// `t`, s after the origin.
-    fn since_origin(&self, t: Mono) -> f64 {
-        (t.us() - self.origin.us()) as f64 / 1e6
-    }
-}
-
-/// What a run measured, over all its threads.
-#[derive(Debug)]
-pub(crate) struct Measured {
-    /// What the set-up found in the database.
-    pub(crate) tables: TableInfo,
-    /// The sysbench tables sysbench's builtins used.
-    pub(crate) sysbench: Option<SysbenchTables>,
-    /// The server's `server_version`.
-    pub(crate) server_version: String,
-    /// `--shard`: the part of the run this process ran.
-    pub(crate) shard: Option<ShardFacts>,
-    /// When things happened.
-    pub(crate) times: RunTimes,
-    /// All transactions.
-    pub(crate) total: StatsData,
-    /// Successful transactions above `-L`.
-    pub(crate) latency_late: i64,
-    /// Connection and disconnection time under `-C`, µs.
-    pub(crate) conn_total_us: i64,
-    /// Per-script statistics.
-    pub(crate) scripts: Vec<StatsData>,
-    /// Per-script, per-command statistics (`-r`).
-    pub(crate) commands: Vec<Vec<CommandStats>>,
-    /// The distributions and the series of seconds (when an output shows
-    /// them).
-    pub(crate) dist: Option<RunDist>,
-    /// `--reconnect`: the notes the outages are made of (monotonic µs).
-    pub(crate) outages: Option<OutageLog>,
-    /// `--rate-profile`: the transactions scheduled in each step.
-    pub(crate) steps: Option<Vec<StatsData>>,
-    /// `--server-stats`: what the sampler found.
-    pub(crate) server: Option<ServerStats>,
-}
-
-/// What [`crate::engine::run`] returns: how the run went and what it
-/// measured (nothing when a signal came before the measurement started).
-#[derive(Debug)]
-pub(crate) struct RunResult {
-    /// How it went.
-    pub(crate) outcome: RunOutcome,
-    /// What it measured.
-    pub(crate) measured: Option<Measured>,
-}
 
 /// Where a run's document goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,7 +35,7 @@ pub(crate) struct Reported {
     /// Whether the report files asked for were written.
     pub(crate) written: Written,
     /// The run's document, with [`Keep::Document`].
-    pub(crate) doc: Option<Value>,
+    pub(crate) doc: Option<RunDocument>,
 }
 
 /// What the reports derive from the measurement: the outages and the
@@ -227,50 +118,72 @@ fn totals<'a>(m: &'a Measured, d: &'a Derived) -> RunTotals<'a> {
     }
 }
 
-/// Prints the run's report (unless it exited on an abort), says when it
-/// is incomplete, and writes its document and page to the files asked for
-/// ([`Keep::Files`]) or gives the document back ([`Keep::Document`]).
-pub(crate) fn report(cfg: &BenchConfig, r: &RunResult, keep: Keep) -> Reported {
+/// A shard's line of the throughput chart: its name and tps a second.
+pub(crate) type ShardLine = (String, Vec<html::ShardSecond>);
+
+/// What a report is made from, whether a run or a merge of shards made
+/// it: what was asked, what was measured, and what its document and page
+/// say besides.
+#[derive(Debug)]
+pub(crate) struct Made<'a> {
+    /// What was asked, as the report shows it.
+    pub(crate) params: RunParams<'a>,
+    /// What was measured.
+    pub(crate) totals: RunTotals<'a>,
+    /// What the document says besides its statistics.
+    pub(crate) facts: json::RunFacts<'a>,
+    /// The command line (as it is recorded).
+    pub(crate) argv: &'a [String],
+    /// `--rate-profile`.
+    pub(crate) rate_profile: Option<&'a RateProfile>,
+    /// Under `-T`: its deadline, s after the origin of the seconds.
+    pub(crate) deadline_s: Option<f64>,
+    /// `--server-stats`: what the sampler found, and its document.
+    pub(crate) server: Option<(&'a ServerStats, ServerDoc)>,
+    /// The client's threads measured by themselves (`--client-stats`, a
+    /// report), as the document has it.
+    pub(crate) client: Option<ClientDoc>,
+    /// On how many CPUs the run's process could run (none: not known, a
+    /// merge of runs elsewhere).
+    pub(crate) cpus: Option<usize>,
+    /// After a merge: the shards' files, and each shard's tps a second.
+    pub(crate) shards: Option<(String, Vec<ShardLine>)>,
+}
+
+/// Prints the report of `made` (but `quiet`: a run that exited on an
+/// abort), then what `after_text` prints, and writes its document, table
+/// and page to the files asked for ([`Keep::Files`]) or gives the document
+/// back ([`Keep::Document`]).
+pub(crate) fn emit(
+    made: &Made<'_>,
+    reports: &ReportFiles,
+    keep: Keep,
+    quiet: bool,
+    after_text: impl FnOnce(),
+) -> Reported {
+    let (p, t) = (&made.params, &made.totals);
     let mut reported = Reported { written: Written::All, doc: None };
-    let Some(m) = r.measured.as_ref() else { return reported };
-    let d = derived(cfg, m);
-    let (p, t) = (params(cfg, m), totals(m, &d));
-    let mut text = super::format_results(&p, &t);
-    if let Some(server) = &m.server {
+    let mut text = super::format_results(p, t);
+    if let Some((server, _)) = &made.server {
         #[allow(clippy::cast_precision_loss)]
         let secs = t.total_duration_us as f64 / 1e6;
         text.push_str(&crate::serverstats::text(server, secs));
     }
-    if r.outcome != RunOutcome::ExitedOnAbort {
+    if let Some(c) = made.client.as_ref().filter(|c| c.shown) {
+        text.push_str(&super::client::section(c));
+    }
+    if !quiet {
         super::write_stdout(&text);
     }
-    if matches!(r.outcome, RunOutcome::Aborted | RunOutcome::Interrupted { aborted: true, .. }) {
-        log::error!("Run was aborted; the above results are incomplete.");
+    after_text();
+    if let Some(c) = made.client.as_ref().filter(|_| !quiet) {
+        super::client::warn(c, p.query_mode, p.nthreads, made.cpus);
     }
-    let server_json = m.server.as_ref().map(crate::serverstats::json);
-    let reports = &cfg.ext.reports;
-    let times = &m.times;
-    let facts = json::RunFacts {
-        configuration: json::configuration(cfg, &m.tables, m.sysbench),
-        percentiles: cfg.ext.json_percentiles(),
-        warmup_s: cfg.ext.warmup_s,
-        start_at_us: cfg.ext.start_at_us,
-        server_version: &m.server_version,
-        start_us: times.epoch_us(times.bench_start),
-        end_us: times.epoch_us(times.end),
-        origin_us: times.epoch_us(times.origin),
-        status: r.outcome.status(),
-        interrupted_by: match r.outcome {
-            RunOutcome::Interrupted { by, .. } => Some(by.name()),
-            _ => None,
-        },
-    };
-    let intervals = json::Intervals::of(&t, &facts, p.throttled);
+    let intervals = json::Intervals::of(t, &made.facts, p.throttled);
     let document = || {
-        let mut doc = json::document_without_intervals(&p, &t, &facts);
-        if let (Some(server), Some(o)) = (&server_json, doc.as_object_mut()) {
-            o.insert("server".into(), server.clone());
-        }
+        let mut doc = json::document_without_intervals(p, t, &made.facts);
+        doc.server = made.server.as_ref().map(|(_, d)| d.clone());
+        doc.client.clone_from(&made.client);
         doc
     };
     match keep {
@@ -280,57 +193,120 @@ pub(crate) fn report(cfg: &BenchConfig, r: &RunResult, keep: Keep) -> Reported {
             reported.doc = Some(doc);
         }
         Keep::Files => {
-            reported.written = super::save_document(reports, document, Some(&intervals));
+            let doc = || Document::Run(Box::new(document()));
+            reported.written = super::save_document(reports, doc, Some(&intervals));
         }
     }
-    if let (Some(path), Some(dist), Keep::Files) = (reports.html.as_deref(), &m.dist, keep) {
-        let page = page(cfg, m, &d, &text, server_json.as_ref(), r.outcome.status());
+    if let (Some(path), Some(dist), Keep::Files) = (reports.html.as_deref(), t.dist, keep) {
+        let page = page(made, &text);
         let written = super::files::save_bytes(path, html::render(&page, dist).as_bytes());
         reported.written = reported.written.and(written);
     }
     reported
 }
 
-/// The HTML page of the run (its text report `text`).
-fn page<'a>(
-    cfg: &'a BenchConfig,
-    m: &'a Measured,
-    d: &'a Derived,
-    text: &'a str,
-    server: Option<&'a Value>,
-    status: &str,
-) -> html::Page<'a> {
-    let t = &m.times;
-    let (start_us, end_us) = (t.epoch_us(t.bench_start), t.epoch_us(t.end));
+/// Prints the run's report (unless it exited on an abort), says when it
+/// is incomplete, and writes its document and page to the files asked for
+/// ([`Keep::Files`]) or gives the document back ([`Keep::Document`]).
+pub(crate) fn report(cfg: &BenchConfig, r: &RunResult, keep: Keep) -> Reported {
+    let Some(m) = r.measured.as_ref() else {
+        return Reported { written: Written::All, doc: None };
+    };
+    let d = derived(cfg, m);
+    let times = &m.times;
+    let made = Made {
+        params: params(cfg, m),
+        totals: totals(m, &d),
+        facts: json::RunFacts {
+            configuration: json::configuration(cfg, &m.tables, m.sysbench),
+            percentiles: cfg.ext.json_percentiles(),
+            warmup_s: cfg.ext.warmup_s,
+            start_at_us: cfg.ext.start_at_us,
+            server_version: &m.server_version,
+            libpq_version: crate::version::text(crate::pq::lib_version()),
+            start_us: times.epoch_us(times.bench_start),
+            end_us: times.epoch_us(times.end),
+            origin_us: times.epoch_us(times.origin),
+            status: status_of(r.outcome),
+            interrupted_by: match r.outcome {
+                RunOutcome::Interrupted { by, .. } => {
+                    crate::report::doc::model::Signal::of(by.name())
+                }
+                _ => None,
+            },
+        },
+        argv: &cfg.argv,
+        rate_profile: cfg.ext.rate_profile.as_ref(),
+        deadline_s: times.deadline.map(|dl| times.since_origin(dl)),
+        server: m.server.as_ref().map(|s| (s, super::doc::server::json(s))),
+        client: m.client.as_ref().map(|c| client::json(c, times.epoch_us(times.origin))),
+        // (Under --pin the main thread may be pinned to one of them.)
+        cpus: cfg
+            .ext
+            .pin
+            .as_ref()
+            .map(Vec::len)
+            .or_else(|| crate::sys::affinity::allowed_cpus().ok().map(|c| c.len())),
+        shards: None,
+    };
+    let aborted =
+        matches!(r.outcome, RunOutcome::Aborted | RunOutcome::Interrupted { aborted: true, .. });
+    emit(&made, &cfg.ext.reports, keep, r.outcome == RunOutcome::ExitedOnAbort, || {
+        if aborted {
+            log::error!("Run was aborted; the above results are incomplete.");
+        }
+    })
+}
+
+/// The document's `status` of a run that went as `outcome` went.
+fn status_of(outcome: RunOutcome) -> Status {
+    match outcome {
+        RunOutcome::Completed => Status::Completed,
+        RunOutcome::Aborted => Status::Aborted,
+        RunOutcome::ExitedOnAbort => Status::ExitedOnAbort,
+        RunOutcome::Interrupted { .. } => Status::Interrupted,
+    }
+}
+
+/// The HTML page of a report (its text report `text`).
+fn page<'a>(made: &'a Made<'a>, text: &'a str) -> html::Page<'a> {
+    let (p, t, f) = (&made.params, &made.totals, &made.facts);
+    let secs = |us: i64| (us - f.origin_us) as f64 / 1e6;
+    let mut facts =
+        html::facts(p.pgbench, f.start_us, f.end_us, made.argv, f.server_version, f.status.name());
+    if let Some((files, _)) = &made.shards {
+        facts.insert(3, ("shards".into(), files.clone()));
+    }
     html::Page {
-        facts: html::facts(cfg.pgbench, start_us, end_us, &cfg.argv, &m.server_version, status),
+        facts,
         report: text,
-        scripts: cfg
+        scripts: p
             .scripts
             .iter()
             .map(|s| (s.desc.clone(), String::from_utf8_lossy(&s.source).into_owned()))
             .collect(),
-        commands: cfg
+        commands: p
             .scripts
             .iter()
             .map(|s| {
                 let texts = s.commands.iter().map(|c| c.first_line.clone());
-                if cfg.report_per_command { texts.collect() } else { Vec::new() }
+                if p.report_per_command { texts.collect() } else { Vec::new() }
             })
             .collect(),
-        percentiles: cfg.ext.latency_percentiles.as_deref(),
-        throttled: cfg.throttle_delay_us.is_some(),
-        shards: Vec::new(),
-        span_s: t.since_origin(t.end),
-        deadline_s: t.deadline.map(|dl| t.since_origin(dl)),
+        percentiles: p.percentiles,
+        throttled: p.throttled,
+        shards: made.shards.as_ref().map(|(_, s)| s.clone()).unwrap_or_default(),
+        span_s: secs(f.end_us),
+        deadline_s: made.deadline_s,
         marks: html::marks::Marks::of(
-            d.outages.as_ref().map(|o| &o.rows[..]),
-            cfg.ext.rate_profile.as_ref(),
-            d.steps.as_deref(),
-            t.epoch_us(t.origin),
-            t.since_origin(t.bench_start),
-            t.since_origin(t.end),
+            t.outages.map(|o| &o.rows[..]),
+            made.rate_profile,
+            t.steps,
+            f.origin_us,
+            secs(f.start_us),
+            secs(f.end_us),
         ),
-        server,
+        server: made.server.as_ref().map(|(_, d)| d),
+        client: made.client.as_ref().map(|c| (c, f.origin_us)),
     }
 }

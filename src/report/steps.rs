@@ -6,8 +6,7 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Value, json};
-
+use super::doc::model::StepDoc;
 use crate::compat::fmt::Fixed;
 use crate::rate_profile::RateProfile;
 use crate::stats::StatsData;
@@ -94,28 +93,26 @@ pub(crate) fn text(o: &mut String, rows: &[StepRow]) {
 
 /// The JSON document's `steps`.
 #[allow(clippy::cast_precision_loss)]
-pub(crate) fn json(rows: &[StepRow]) -> Value {
-    Value::Array(
-        rows.iter()
-            .map(|r| {
-                let s = &r.stats;
-                json!({
-                    "start_s": r.start_us as f64 / 1e6,
-                    "end_s": r.end_us as f64 / 1e6,
-                    "rate_tps": r.tps,
-                    "ramp_to_tps": r.ramp_to,
-                    "transactions": s.cnt,
-                    "failed": s.failures(),
-                    "skipped": s.skipped,
-                    "tps": r.measured_tps(),
-                    "latency_ms_mean": mean_ms(s.latency.sum, s.cnt),
-                    "lag_ms_mean": mean_ms(s.lag.sum, s.cnt),
-                    "latency_sum_us": s.latency.sum,
-                    "lag_sum_us": s.lag.sum,
-                })
-            })
-            .collect(),
-    )
+pub(crate) fn json(rows: &[StepRow]) -> Vec<StepDoc> {
+    rows.iter()
+        .map(|r| {
+            let s = &r.stats;
+            StepDoc {
+                start_s: r.start_us as f64 / 1e6,
+                end_s: r.end_us as f64 / 1e6,
+                rate_tps: r.tps,
+                ramp_to_tps: r.ramp_to,
+                transactions: s.cnt,
+                failed: s.failures(),
+                skipped: s.skipped,
+                tps: Some(r.measured_tps()),
+                latency_ms_mean: Some(mean_ms(s.latency.sum, s.cnt)),
+                lag_ms_mean: Some(mean_ms(s.lag.sum, s.cnt)),
+                latency_sum_us: s.latency.sum,
+                lag_sum_us: s.lag.sum,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -143,8 +140,8 @@ mod tests {
              rate profile step 3: 4.000 s to 5.000 s at 800 tps: 800 transactions (tps = 800.000), 0 failed, 0 skipped, latency average = 0.000 ms, lag average = 0.000 ms\n"
         );
         let j = json(&rows);
-        assert_eq!(j[1]["ramp_to_tps"], json!(800.0));
-        assert_eq!(j[0]["ramp_to_tps"], Value::Null);
-        assert_eq!(j[2]["transactions"], json!(800));
+        assert_eq!(j[1].ramp_to_tps, Some(800.0));
+        assert_eq!(j[0].ramp_to_tps, None);
+        assert_eq!(j[2].transactions, 800);
     }
 }

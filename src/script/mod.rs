@@ -31,8 +31,9 @@ pub(crate) use parse::{ScriptError, SyntaxError, parse_script, parse_script_of};
 pub(crate) use subst::{GsetKind, GsetSpec, SqlCommand};
 pub(crate) use vars::{Slot, Value, VarRegistry, Vars};
 
-/// How SQL commands are sent (`-M`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How SQL commands are sent (`-M`); a document names it as `-M` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub(crate) enum QueryMode {
     /// PQsendQuery with variables substituted into the text.
     Simple,

@@ -20,7 +20,7 @@ mod views;
 
 use crate::pq::backends::Backends;
 
-pub(crate) use output::{from_json, json, text};
+pub(crate) use output::text;
 
 use std::collections::BTreeMap;
 use std::ffi::CString;
@@ -100,8 +100,8 @@ pub(crate) struct ServerStats {
     /// pg_stat_statements' changes of the run's statements (none when
     /// it could not be read: `notes` says why).
     pub(crate) statements: Option<Vec<Value>>,
-    /// The settings that differ from their defaults.
-    pub(crate) settings: Option<Map<String, Value>>,
+    /// The settings that differ from their defaults (name to value).
+    pub(crate) settings: Option<BTreeMap<String, String>>,
     /// What could not be read, and why, by view (or `statements`,
     /// `settings`, `checkpoints`, `flush`, `own_wal`).
     pub(crate) notes: BTreeMap<String, String>,
@@ -629,8 +629,15 @@ impl Sampler {
              FROM pg_catalog.pg_settings WHERE source NOT IN ('default', 'override', 'client', 'session') \
              AND setting IS DISTINCT FROM boot_val"
         )) {
-            Ok(Value::Object(m)) => Some(m),
-            Ok(_) => Some(Map::new()),
+            Ok(Value::Object(m)) => {
+                let mut set: BTreeMap<String, String> = m
+                    .into_iter()
+                    .map(|(k, v)| (k, v.as_str().unwrap_or_default().to_string()))
+                    .collect();
+                crate::redact::settings(&mut set);
+                Some(set)
+            }
+            Ok(_) => Some(BTreeMap::new()),
             Err(e) => {
                 self.notes.insert("settings".into(), e);
                 None

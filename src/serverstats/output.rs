@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 
-use super::{Checkpoint, Sample, ServerStats, WAIT_HZ};
+use super::{ServerStats, WAIT_HZ};
 
 /// The statements' changes between two readings of pg_stat_statements
 /// (`base` none: since the server counted them): those called during
@@ -241,8 +241,7 @@ pub(crate) fn text(s: &ServerStats, seconds: f64) -> String {
         }
     }
     if let Some(set) = &s.settings {
-        let list: Vec<String> =
-            set.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or(""))).collect();
+        let list: Vec<String> = set.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let _ = writeln!(o, "settings differing from their defaults: {}", list.join(", "));
     }
     for (what, why) in &s.notes {
@@ -253,81 +252,9 @@ pub(crate) fn text(s: &ServerStats, seconds: f64) -> String {
     o
 }
 
-/// The findings back from a JSON report's `server` object (what
-/// `--merge` prints of shard 0's); none when it is not one.
-pub(crate) fn from_json(v: &Value) -> Option<ServerStats> {
-    let samples = v["samples"]
-        .as_array()?
-        .iter()
-        .map(|x| {
-            let mut views = x.as_object().cloned().unwrap_or_default();
-            let t = views.remove("t").and_then(|t| t.as_f64()).unwrap_or(0.0);
-            let waits = views.remove("wait_events").unwrap_or(Value::Null);
-            let wait_events = waits
-                .as_object()
-                .into_iter()
-                .flatten()
-                .map(|(k, n)| (k.clone(), n.as_u64().unwrap_or(0)))
-                .collect();
-            Sample { t, views, wait_events }
-        })
-        .collect();
-    let checkpoints = v["checkpoints"]
-        .as_array()?
-        .iter()
-        .map(|c| Checkpoint {
-            start: c["start"].as_f64().unwrap_or(0.0),
-            end: c["end"].as_f64().unwrap_or(0.0),
-        })
-        .collect();
-    Some(ServerStats {
-        interval_s: i32::try_from(v["interval_s"].as_i64()?).ok()?,
-        server_version: v["server_version"].as_str()?.to_string(),
-        samples,
-        checkpoints,
-        statements: v["statements"].as_array().cloned(),
-        settings: v["settings"].as_object().cloned(),
-        notes: v["unavailable"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .map(|(k, m)| (k.clone(), m.as_str().unwrap_or("").to_string()))
-            .collect(),
-        own_commits: v["sampler"]["xact_commit"].as_i64().unwrap_or(0),
-        own_rollbacks: v["sampler"]["xact_rollback"].as_i64().unwrap_or(0),
-    })
-}
-
-/// The JSON report's `server` object.
-pub(crate) fn json(s: &ServerStats) -> Value {
-    let samples: Vec<Value> = s
-        .samples
-        .iter()
-        .map(|x| {
-            let mut o = Map::new();
-            o.insert("t".into(), json!(x.t));
-            for (k, v) in &x.views {
-                o.insert(k.clone(), v.clone());
-            }
-            o.insert("wait_events".into(), json!(x.wait_events));
-            Value::Object(o)
-        })
-        .collect();
-    json!({
-        "interval_s": s.interval_s,
-        "wait_samples_per_s": WAIT_HZ,
-        "server_version": s.server_version,
-        "samples": samples,
-        "checkpoints": s.checkpoints.iter().map(|c| json!({"start": c.start, "end": c.end})).collect::<Vec<_>>(),
-        "statements": s.statements,
-        "settings": s.settings,
-        "unavailable": s.notes,
-        "sampler": {"xact_commit": s.own_commits, "xact_rollback": s.own_rollbacks},
-    })
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::{Checkpoint, Sample};
     use super::*;
     use std::collections::BTreeMap;
 
@@ -364,7 +291,7 @@ mod tests {
             ],
             checkpoints: vec![Checkpoint { start: 1.25, end: 1.5 }],
             statements: None,
-            settings: Some(json!({"fsync": "off"}).as_object().cloned().unwrap_or_default()),
+            settings: Some(BTreeMap::from([("fsync".to_string(), "off".to_string())])),
             notes: BTreeMap::from([
                 ("statements".to_string(), "not installed".to_string()),
                 ("pg_stat_io".to_string(), "no such view".to_string()),
@@ -388,13 +315,5 @@ settings differing from their defaults: fsync=off
 not read: pg_stat_io (no such view)
 "
         );
-        let j = json(&s);
-        assert_eq!(j["samples"][1]["t"], 2.0);
-        assert_eq!(j["checkpoints"], json!([{"start": 1.25, "end": 1.5}]));
-        assert_eq!(j["sampler"], json!({"xact_commit": 5, "xact_rollback": 0}));
-        assert_eq!(j["samples"][0]["wait_events"], json!({"CPU": 3, "Timeout:PgSleep": 15}));
-        let back = from_json(&j).expect("a server object");
-        assert_eq!(text(&back, 2.0), text(&s, 2.0));
-        assert_eq!(json(&back), j);
     }
 }

@@ -248,13 +248,132 @@ impl Hist {
         let bytes = base64::engine::general_purpose::STANDARD
             .decode(text.trim())
             .map_err(|e| DecodeError(e.to_string()))?;
-        Hist::from_bytes(&bytes)
+        Hist::from_bytes(&checked_v2(&bytes)?)
     }
+}
+
+/// The cookies of HdrHistogram's V2 encoding and of its compressed form
+/// (their base, with the word size 8 of 64-bit counts).
+const V2_COOKIE: u32 = 0x1c84_9303 | 0x10;
+const V2_COMPRESSED_COOKIE: u32 = 0x1c84_9304 | 0x10;
+/// The length of a V2 encoding's header.
+const V2_HEADER: usize = 40;
+/// The most counts a histogram of three significant digits has, whatever
+/// its range (up to `u64::MAX / 2`, the most HdrHistogram takes).
+const MOST_COUNTS: usize = 57 * 1024;
+/// The longest V2 encoding of such a histogram: its header and a varint
+/// (at most 9 bytes) a count.
+const LONGEST_V2: usize = V2_HEADER + 9 * MOST_COUNTS;
+
+/// An encoding from elsewhere (a document's), checked before it is
+/// decoded, so that what decoding allocates is bounded by what a
+/// histogram of this program can be, not by a length or a range the
+/// encoding declares: the V2 encoding (inflated, at most
+/// [`LONGEST_V2`] bytes, from the compressed form), its declared payload
+/// the rest of it, three significant digits and a lowest value of 1, as
+/// this program's histograms have.
+fn checked_v2(bytes: &[u8]) -> Result<Vec<u8>, DecodeError> {
+    use std::io::Read as _;
+    let word = |b: &[u8], at: usize| -> Option<u32> {
+        Some(u32::from_be_bytes(b.get(at..at + 4)?.try_into().ok()?))
+    };
+    let bad = |what: &str| Err(DecodeError(what.to_string()));
+    let plain = match word(bytes, 0) {
+        Some(V2_COMPRESSED_COOKIE) => {
+            let declared = word(bytes, 4).map(|n| n as usize);
+            if declared.is_none() || declared != bytes.len().checked_sub(8) {
+                return bad("its compressed length is not the rest of it");
+            }
+            let mut out = Vec::new();
+            let limit = u64::try_from(LONGEST_V2 + 1).unwrap_or(u64::MAX);
+            flate2::read::ZlibDecoder::new(&bytes[8..])
+                .take(limit)
+                .read_to_end(&mut out)
+                .map_err(|e| DecodeError(format!("it does not inflate: {e}")))?;
+            if out.len() > LONGEST_V2 {
+                return bad("it inflates to more than a histogram can hold");
+            }
+            out
+        }
+        Some(V2_COOKIE) => bytes.to_vec(),
+        _ => return bad("not HdrHistogram's V2 encoding"),
+    };
+    if word(&plain, 0) != Some(V2_COOKIE) || plain.len() < V2_HEADER {
+        return bad("not HdrHistogram's V2 encoding");
+    }
+    if word(&plain, 4).map(|n| n as usize) != Some(plain.len() - V2_HEADER) {
+        return bad("its payload length is not the rest of it");
+    }
+    if word(&plain, 12) != Some(u32::from(SIGNIFICANT_DIGITS)) {
+        return bad("not of three significant digits");
+    }
+    if plain.get(16..24) != Some(&1u64.to_be_bytes()[..]) {
+        return bad("its lowest value is not 1");
+    }
+    Ok(plain)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_documents_encoding_is_checked_before_it_is_decoded() {
+        let mut h = Hist::new();
+        for v in [1.0, 250.0, 7_200_000_000.0] {
+            h.record(v);
+        }
+        let text = h.encode();
+        assert_eq!(Hist::decode(&text).unwrap().to_bytes(), h.to_bytes());
+        let b64 = |b: &[u8]| base64::engine::general_purpose::STANDARD.encode(b);
+        let plain = h.to_bytes();
+        assert_eq!(Hist::decode(&b64(&plain)).unwrap().count(), 3);
+        let problem = |bytes: &[u8]| Hist::decode(&b64(bytes)).unwrap_err().to_string();
+        // A payload declared longer than what follows (4 GB).
+        let mut long = plain.clone();
+        long[4..8].copy_from_slice(&u32::MAX.to_be_bytes());
+        assert_eq!(problem(&long), "invalid histogram: its payload length is not the rest of it");
+        // Five significant digits, a range far larger than the file.
+        let mut digits = plain.clone();
+        digits[12..16].copy_from_slice(&5u32.to_be_bytes());
+        assert_eq!(problem(&digits), "invalid histogram: not of three significant digits");
+        let mut low = plain.clone();
+        low[16..24].copy_from_slice(&0u64.to_be_bytes());
+        assert_eq!(problem(&low), "invalid histogram: its lowest value is not 1");
+        // A compressed one whose stream inflates to more than a histogram.
+        let mut bomb = Vec::new();
+        {
+            use std::io::Write as _;
+            let mut z = flate2::write::ZlibEncoder::new(&mut bomb, flate2::Compression::best());
+            z.write_all(&V2_COOKIE.to_be_bytes()).unwrap();
+            z.write_all(&vec![0u8; 4 << 20]).unwrap();
+            z.finish().unwrap();
+        }
+        let mut framed = V2_COMPRESSED_COOKIE.to_be_bytes().to_vec();
+        framed.extend_from_slice(&u32::try_from(bomb.len()).unwrap().to_be_bytes());
+        framed.extend_from_slice(&bomb);
+        assert!(framed.len() < 8192, "{}", framed.len());
+        assert_eq!(
+            problem(&framed),
+            "invalid histogram: it inflates to more than a histogram can hold"
+        );
+        assert_eq!(problem(b"xyz"), "invalid histogram: not HdrHistogram's V2 encoding");
+        assert!(
+            problem(&h.to_compressed()[..6])
+                .starts_with("invalid histogram: its compressed length")
+        );
+        assert!(
+            problem(&h.to_compressed()[..20])
+                .starts_with("invalid histogram: its compressed length")
+        );
+        let cut = plain[..plain.len() - 1].to_vec();
+        assert_eq!(problem(&cut), "invalid histogram: its payload length is not the rest of it");
+        // The largest range: at most MOST_COUNTS counts.
+        let mut top = Hist::new();
+        top.record(4.6e18);
+        let top = top.0.unwrap();
+        assert!(top.distinct_values() <= MOST_COUNTS, "{}", top.distinct_values());
+    }
 
     /// A packer's encodings are [`Hist::to_bytes`]'s, each in place of
     /// the one before.

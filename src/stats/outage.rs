@@ -161,10 +161,20 @@ pub(crate) struct Outage {
 pub(crate) fn outages(log: &OutageLog, end: i64) -> Vec<Outage> {
     let mut lost = log.lost.clone();
     lost.sort_unstable();
+    // The connections made again by when they were made, and from each
+    // on the earliest first success of those made then or later: the
+    // first success after a loss is a search, not a scan of them all.
+    let mut back = log.back.clone();
+    back.sort_unstable();
+    let mut earliest = vec![i64::MAX; back.len() + 1];
+    for (i, (_, t)) in back.iter().enumerate().rev() {
+        earliest[i] = earliest[i + 1].min(*t);
+    }
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(&start) = lost.get(i) {
-        let back = log.back.iter().filter(|(made, _)| *made >= start).map(|(_, t)| *t).min();
+        let from = back.partition_point(|(made, _)| *made < start);
+        let back = Some(earliest[from]).filter(|&t| t != i64::MAX);
         let recovered_us = back.and_then(|b| recovery(log, start, b, end));
         out.push(Outage { start, end: back, recovered_us });
         let Some(b) = back else { break };
@@ -196,7 +206,9 @@ fn recovery(log: &OutageLog, start: i64, back: i64, end: i64) -> Option<i64> {
     loop {
         let at = |i: usize| i64::try_from(i).ok().map(|i| log.origin + i * BUCKET_US);
         let window_end = at(b + per_window)?;
-        if window_end > end {
+        // (Past the counts nothing succeeded: the level is not reached
+        // again, however long the run went on.)
+        if window_end > end || (b >= log.counts.len() && level > 0.0) {
             return None;
         }
         let rate = sum(&log.counts, b, b + per_window) as f64 / per_window as f64;

@@ -348,9 +348,30 @@ pub(crate) struct Series {
     /// The latest seconds (at most [`OPEN_SECONDS`]), decoded: each
     /// script's sum so far.
     open: BTreeMap<u64, Vec<(usize, Part)>>,
+    /// Each script's sum of every part added so far, when asked for
+    /// ([`Series::keep_totals`]: the live metrics).
+    totals: Option<Vec<Part>>,
 }
 
 impl Series {
+    /// Keeps each of `n_scripts` scripts' sum of every part added from now
+    /// on ([`Series::totals`]).
+    pub(crate) fn keep_totals(&mut self, n_scripts: usize) {
+        self.totals = Some(vec![Part::default(); n_scripts]);
+    }
+
+    /// Each script's sum of the parts added since [`Series::keep_totals`].
+    pub(crate) fn totals(&self) -> Option<&[Part]> {
+        self.totals.as_deref()
+    }
+
+    /// Adds a part (decoded) to the running totals.
+    fn add_to_totals(&mut self, script: usize, p: &Part) {
+        if let Some(t) = self.totals.as_mut().and_then(|t| t.get_mut(script)) {
+            t.add(p);
+        }
+    }
+
     /// Merges a worker's closed intervals into the series.
     pub(crate) fn add(&mut self, intervals: &[Interval]) -> Result<(), DecodeError> {
         for iv in intervals {
@@ -359,11 +380,16 @@ impl Series {
                 self.add_packed(iv)?;
                 continue;
             }
-            let merged = self.open.entry(iv.index).or_default();
+            let mut parts = Vec::with_capacity(iv.parts.len());
             for part in &iv.parts {
                 let p = part.unpack()?;
-                match merged.iter_mut().find(|(script, _)| *script == part.script) {
-                    None => merged.push((part.script, p)),
+                self.add_to_totals(part.script, &p);
+                parts.push((part.script, p));
+            }
+            let merged = self.open.entry(iv.index).or_default();
+            for (script, p) in parts {
+                match merged.iter_mut().find(|(s, _)| *s == script) {
+                    None => merged.push((script, p)),
                     Some((_, m)) => m.add(&p),
                 }
             }
@@ -379,6 +405,12 @@ impl Series {
     /// Adds a late interval to a compressed second.
     #[cold]
     fn add_packed(&mut self, iv: &Interval) -> Result<(), DecodeError> {
+        if self.totals.is_some() {
+            for part in &iv.parts {
+                let p = part.unpack()?;
+                self.add_to_totals(part.script, &p);
+            }
+        }
         let merged = self.packed.entry(iv.index).or_default();
         for part in &iv.parts {
             match merged.iter_mut().find(|m| m.script == part.script) {

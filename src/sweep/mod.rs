@@ -10,14 +10,13 @@
 
 mod table;
 
-use serde_json::{Value, json};
-
 use crate::config::{BenchConfig, Extensions};
 use crate::engine::{self, RunOutcome};
 use crate::error::Error;
 use crate::log;
 use crate::report;
-use crate::report::doc::Kind;
+use crate::report::doc::model::{PointDoc, PointsDocument, RunDocument};
+use crate::report::doc::{Document, Kind, SCHEMA_VERSION};
 use crate::report::files::Written;
 use crate::report::run::Keep;
 
@@ -45,12 +44,15 @@ pub(crate) struct PointRuns {
     /// Its `-j`.
     pub(crate) threads: i32,
     /// The runs' documents.
-    pub(crate) runs: Vec<Value>,
+    pub(crate) runs: Vec<RunDocument>,
 }
 
 /// Runs the sweep: the points in order, each `--repeat` times. How it
 /// went, and whether its report files were written.
-pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<(Swept, Written), Error> {
+pub(crate) fn run(
+    mut cfg: Box<BenchConfig>,
+    metrics: Option<&crate::metrics::Endpoint>,
+) -> Result<(Swept, Written), Error> {
     let clients = cfg.ext.sweep_clients.clone().unwrap_or_else(|| vec![cfg.nclients]);
     let repeat = cfg.ext.repeat.unwrap_or(1);
     let delay_per_thread = cfg.throttle_delay_us.map(|d| d / f64::from(cfg.nthreads.max(1)));
@@ -70,7 +72,8 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<(Swept, Written), Error> 
                 break 'points;
             }
             log::info!("run {i} of {repeat} with {c} clients and {} threads", cfg.nthreads);
-            let result = engine::run(&cfg)?;
+            let publisher = metrics.map(|e| crate::metrics::Publisher::of(e, &cfg, Some((c, i))));
+            let result = engine::run(&cfg, publisher.as_ref())?;
             point.runs.extend(report::run::report(&cfg, &result, Keep::Document).doc);
             match result.outcome {
                 RunOutcome::Completed => {}
@@ -101,17 +104,22 @@ pub(crate) fn run(mut cfg: Box<BenchConfig>) -> Result<(Swept, Written), Error> 
 }
 
 /// The points as (clients, runs) for the charts.
-fn points_of(points: &[PointRuns]) -> Vec<(i64, Vec<&Value>)> {
+fn points_of(points: &[PointRuns]) -> Vec<(i64, Vec<&RunDocument>)> {
     points.iter().map(|p| (i64::from(p.clients), p.runs.iter().collect())).collect()
 }
 
 /// The document of the sweep.
-fn document(points: &[PointRuns]) -> Value {
-    let list: Vec<Value> = points
-        .iter()
-        .map(|p| json!({"clients": p.clients, "threads": p.threads, "runs": p.runs}))
-        .collect();
-    let mut doc = Kind::Points.header();
-    doc.insert("points".into(), Value::Array(list));
-    Value::Object(doc)
+fn document(points: &[PointRuns]) -> Document {
+    Document::Points(PointsDocument {
+        format: Kind::Points.format().into(),
+        schema_version: SCHEMA_VERSION,
+        points: points
+            .iter()
+            .map(|p| PointDoc {
+                clients: i64::from(p.clients),
+                threads: i64::from(p.threads),
+                runs: p.runs.clone(),
+            })
+            .collect(),
+    })
 }

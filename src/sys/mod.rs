@@ -1,5 +1,6 @@
 //! Thin safe wrappers over libc: clocks, terminal, password prompt,
-//! resource limits, user lookup, waiting for sockets, malloc tuning. The only module
+//! resource limits, user lookup, waiting for sockets, malloc tuning, a
+//! thread's own CPU time and waits. The only module
 //! besides `pq` that contains `unsafe` code and the only one that names
 //! `libc`.
 //!
@@ -20,9 +21,11 @@ pub(crate) mod affinity;
 pub(crate) mod child;
 pub(crate) mod clock;
 pub(crate) mod malloc;
+pub(crate) mod poll;
 pub(crate) mod prompt;
 pub(crate) mod rlimit;
 pub(crate) mod signal;
+pub(crate) mod thread_cpu;
 pub(crate) mod tty;
 pub(crate) mod user;
 pub(crate) mod wait;

@@ -38,8 +38,9 @@ impl std::fmt::Display for RlimitError {
 /// counts `nclients + 3` (a connection per client, the three standard
 /// streams); a run of pgbench-rs also opens, per worker thread, its wait
 /// set (an io_uring or epoll instance; none for ppoll), its waker (an
-/// eventfd) and with `-l` its log file, and `--server-stats`' sampler
-/// connection. On top of those, [`Budget::IN_PASSING`] per thread: what
+/// eventfd), with `-l` its log file and where the client measures
+/// itself (`--client-stats`, a report) its schedstat file, and
+/// `--server-stats`' sampler connection and the main thread's schedstat. On top of those, [`Budget::IN_PASSING`] per thread: what
 /// is open only for a moment, never two at once in one thread (a file
 /// libpq reads or its resolver's socket while a connection is made, the
 /// pipes `\shell` spawns a command with), and [`Budget::MAIN`] for the
@@ -56,6 +57,12 @@ pub(crate) struct Budget {
     pub(crate) logs: bool,
     /// `--server-stats`: the sampler's connection.
     pub(crate) sampler: bool,
+    /// `--metrics-listen`: the endpoint's listener and the connections it
+    /// holds at once.
+    pub(crate) metrics: bool,
+    /// The client measures itself: a schedstat file per thread, the main
+    /// thread's too.
+    pub(crate) meters: bool,
 }
 
 impl Budget {
@@ -69,6 +76,9 @@ impl Budget {
     pub(crate) const IN_PASSING: u64 = 4;
     /// The main thread's: the set-up connection, the events file.
     pub(crate) const MAIN: u64 = 2;
+    /// The metrics endpoint's: its listener and its connections (the
+    /// cap of `metrics::http`).
+    pub(crate) const METRICS: u64 = 1 + 8;
 
     /// C pgbench's count, `nclients + 3` (what `-c` is checked against
     /// when it is parsed, as C checks it).
@@ -78,10 +88,12 @@ impl Budget {
 
     /// Every descriptor counted.
     pub(crate) fn needed(&self) -> u64 {
-        let per_thread = Self::PER_THREAD + Self::IN_PASSING + u64::from(self.logs);
+        let meters = u64::from(self.meters);
+        let per_thread = Self::PER_THREAD + Self::IN_PASSING + u64::from(self.logs) + meters;
         Self::c_count(self.clients)
             .saturating_add(self.threads.saturating_mul(per_thread))
-            .saturating_add(Self::MAIN + u64::from(self.sampler))
+            .saturating_add(Self::MAIN + u64::from(self.sampler) + meters)
+            .saturating_add(if self.metrics { Self::METRICS } else { 0 })
     }
 }
 
@@ -118,11 +130,18 @@ mod tests {
 
     #[test]
     fn every_descriptor_is_counted() {
-        let b = Budget { clients: 1000, threads: 4, logs: false, sampler: false };
+        let b = Budget {
+            clients: 1000,
+            threads: 4,
+            logs: false,
+            sampler: false,
+            metrics: false,
+            meters: false,
+        };
         assert_eq!(Budget::c_count(1000), 1003);
         assert_eq!(b.needed(), 1003 + 4 * 6 + 2);
-        let all = Budget { logs: true, sampler: true, ..b };
-        assert_eq!(all.needed(), 1003 + 4 * 7 + 3);
+        let all = Budget { logs: true, sampler: true, metrics: true, meters: true, ..b };
+        assert_eq!(all.needed(), 1003 + 4 * 8 + 4 + 9);
         let huge = Budget { clients: u64::MAX, ..b };
         assert_eq!(huge.needed(), u64::MAX);
     }

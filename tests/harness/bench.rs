@@ -134,6 +134,25 @@ pub(crate) fn report_head_of(
     )
 }
 
+/// `transaction type:` text of a builtin.
+pub(crate) fn builtin_desc(b: &str) -> &'static str {
+    match b {
+        "tpcb-like" => "<builtin: TPC-B (sort of)>",
+        "simple-update" => "<builtin: simple update>",
+        "select-only" => "<builtin: select only>",
+        _ => panic!("unknown builtin {b}"),
+    }
+}
+
+/// The lines after a report's head of a `-t per_client` run of which
+/// `processed` (`done/total`) were processed.
+pub(crate) fn counts(per_client: u32, processed: &str) -> String {
+    format!(
+        "number of transactions per client: {per_client}\n\
+         number of transactions actually processed: {processed}\n"
+    )
+}
+
 /// The usual end of a report without -R/-L/-P and without -C, nothing
 /// failed (measured numbers masked).
 pub(crate) const TAIL: &str = "number of failed transactions: 0 (0.000%)\n\
@@ -147,6 +166,45 @@ pub(crate) const TAIL_RECONNECT: &str = "number of failed transactions: 0 (0.000
                                          latency average = <t> ms\n\
                                          average connection time = <t> ms\n\
                                          tps = <t> (including reconnection times)\n";
+
+/// A report's last lines without -R and -C: the latency average, the
+/// connection time and tps (measured numbers masked).
+pub(crate) const END: &str = "latency average = <t> ms\n\
+                              initial connection time = <t> ms\n\
+                              tps = <t> (without initial connection time)\n";
+
+/// A report's last lines under -R: [`END`]'s with the latency's standard
+/// deviation and the schedule lag.
+pub(crate) const RATE_END: &str = "latency average = <t> ms\n\
+                                   latency stddev = <t> ms\n\
+                                   rate limit schedule lag: avg <t> (max <t>) ms\n\
+                                   initial connection time = <t> ms\n\
+                                   tps = <t> (without initial connection time)\n";
+
+/// The failure lines of a report with `--failures-detailed` where nothing
+/// failed.
+pub(crate) const NONE_FAILED_DETAILED: &str = "number of failed transactions: 0 (0.000%)\n\
+                                               number of serialization failures: 0 (0.000%)\n\
+                                               number of deadlock failures: 0 (0.000%)\n";
+
+/// A report's retry lines: `retried` of `total` transactions retried,
+/// `retries` retries in all.
+pub(crate) fn retried(retried: u32, total: u32, retries: u32) -> String {
+    let share = 100.0 * f64::from(retried) / f64::from(total);
+    format!(
+        "number of transactions retried: {retried} ({share:.3}%)\n\
+         total number of retries: {retries}\n"
+    )
+}
+
+/// A report's lines of the transactions skipped and late under -R and
+/// `-L limit_ms` (their counts masked).
+pub(crate) fn skipped_and_late(limit_ms: &str) -> String {
+    format!(
+        "number of transactions skipped: <t> (<t>%)\n\
+         number of transactions above the {limit_ms} ms latency limit: <t>/<t> (<t>%)\n"
+    )
+}
 
 /// A mask: rewrites the measured numbers of a text and nothing else.
 pub(crate) type Mask = fn(&str) -> String;
@@ -183,6 +241,13 @@ impl Bench {
             during_each: None,
             shared_c: None,
         }
+    }
+
+    /// Case `name` running `args`, then the name of a fresh copy of the
+    /// pgbench database ([`pgbench_db`]), labelled `name`.
+    pub(crate) fn on_copy(name: &str, args: &[&str]) -> Self {
+        let db = pgbench_db(name);
+        Bench::new(name, Pgbench::new(args).arg(&db.name).label(name))
     }
 
     /// Add a mask for stdout only.
@@ -298,31 +363,23 @@ pub(crate) struct Ran {
 impl Ran {
     /// The masked outputs that exist, with their labels.
     pub(crate) fn sides(&self) -> Vec<(&'static str, Output)> {
-        let mut v = Vec::new();
-        if let Some(o) = &self.rs {
-            v.push(("pgbench-rs", o.clone()));
-        }
-        if let Some(o) = &self.c {
-            v.push(("C pgbench", o.clone()));
-        }
-        v
+        labelled(&self.rs, &self.c)
     }
 
     /// The unmasked outputs that exist, with their labels.
     pub(crate) fn raw_sides(&self) -> Vec<(&'static str, Output)> {
-        let mut v = Vec::new();
-        if let Some(o) = &self.rs_raw {
-            v.push(("pgbench-rs", o.clone()));
-        }
-        if let Some(o) = &self.c_raw {
-            v.push(("C pgbench", o.clone()));
-        }
-        v
+        labelled(&self.rs_raw, &self.c_raw)
     }
 
     /// Compare exit status, stdout and stderr (masked) of the two.
     pub(crate) fn same(&mut self) -> &mut Self {
         self.same_status().same_stdout().same_stderr()
+    }
+
+    /// The same outputs, and each one exited 0 with nothing on stderr and
+    /// `stdout` on stdout.
+    pub(crate) fn quiet(&mut self, stdout: &str) -> &mut Self {
+        self.same().status(0).stderr_is("").stdout_is(stdout)
     }
 
     /// Compare the exit statuses.
@@ -335,18 +392,12 @@ impl Ran {
 
     /// Compare the masked stdouts.
     pub(crate) fn same_stdout(&mut self) -> &mut Self {
-        if let (Some(rs), Some(c)) = (&self.rs, &self.c) {
-            self.check.text("stdout (masked)", "C pgbench", &c.stdout, "pgbench-rs", &rs.stdout);
-        }
-        self
+        self.same_by("stdout (masked)", |o| o.stdout.clone())
     }
 
     /// Compare the masked stderrs.
     pub(crate) fn same_stderr(&mut self) -> &mut Self {
-        if let (Some(rs), Some(c)) = (&self.rs, &self.c) {
-            self.check.text("stderr (masked)", "C pgbench", &c.stderr, "pgbench-rs", &rs.stderr);
-        }
-        self
+        self.same_by("stderr (masked)", |o| o.stderr.clone())
     }
 
     /// Compare a text derived from each masked output.
@@ -385,25 +436,24 @@ impl Ran {
     /// Every masked stdout is `text` (`{PGHOST}`/`{PGPORT}` expanded), where
     /// the stored texts apply (see `Pgbench::stored_texts_apply`).
     pub(crate) fn stdout_is(&mut self, text: &str) -> &mut Self {
-        if !self.stored_texts_apply() {
-            return self;
-        }
-        let want = self.run.expand(text);
-        for (label, o) in self.sides() {
-            self.check.text("stdout (masked)", "expected", &want, label, &o.stdout);
-        }
-        self
+        self.stored("stdout (masked)", text, |o| &o.stdout)
     }
 
     /// Every masked stderr is `text` (`{PGHOST}`/`{PGPORT}` expanded), where
     /// the stored texts apply.
     pub(crate) fn stderr_is(&mut self, text: &str) -> &mut Self {
+        self.stored("stderr (masked)", text, |o| &o.stderr)
+    }
+
+    /// Every masked output's `what` (`part` of it) is `text`, expanded,
+    /// where the stored texts apply.
+    fn stored(&mut self, what: &str, text: &str, part: fn(&Output) -> &String) -> &mut Self {
         if !self.stored_texts_apply() {
             return self;
         }
         let want = self.run.expand(text);
         for (label, o) in self.sides() {
-            self.check.text("stderr (masked)", "expected", &want, label, &o.stderr);
+            self.check.text(what, "expected", &want, label, part(&o));
         }
         self
     }
@@ -459,4 +509,10 @@ impl Ran {
         let check = std::mem::replace(&mut self.check, Check::new("finished"));
         check.finish();
     }
+}
+
+/// The outputs of both sides that exist, with their labels.
+fn labelled(rs: &Option<Output>, c: &Option<Output>) -> Vec<(&'static str, Output)> {
+    let sides = [("pgbench-rs", rs), ("C pgbench", c)];
+    sides.into_iter().filter_map(|(label, o)| Some((label, o.clone()?))).collect()
 }

@@ -10,7 +10,75 @@ use std::process::Command;
 use serde_json::Value;
 
 use super::require::{Need, chromium_path, pytools_dir, require};
-use super::runner::Output;
+use super::runner::{Output, Pgbench, Status};
+
+/// Runs pgbench-rs: `run` with `--report-json=r.json` after its
+/// arguments; its output and the report it wrote ([`report_of`]).
+pub(crate) fn run_report(case: &str, run: Pgbench) -> (Output, Value) {
+    let out = run.arg("--report-json=r.json").run_under_test();
+    let doc = report_of(case, &out);
+    (out, doc)
+}
+
+/// The JSON report a run wrote to `r.json`, once it ended with exit
+/// status 0 ([`json_report`]).
+pub(crate) fn report_of(case: &str, out: &Output) -> Value {
+    assert_eq!(out.status, Status::Exit(0), "{case}: {}\n{}", out.stdout, out.stderr);
+    json_report(case, out)
+}
+
+/// The JSON report a run wrote to `r.json`, however it ended: parsed, and
+/// checked against the schema of its kind: a run's also by HdrHistogram's
+/// Python library ([`check_with_python`]), several runs' or a
+/// comparison's ([`validate`]).
+pub(crate) fn json_report(case: &str, out: &Output) -> Value {
+    let doc: Value = serde_json::from_str(&out.read_file("r.json"))
+        .unwrap_or_else(|e| panic!("{case}: r.json is not JSON: {e}"));
+    match doc["format"].as_str() {
+        Some("pgbench-rs report") => check_with_python(case, out, &doc),
+        Some("pgbench-rs points") => validate(case, "points.schema.json", &[&doc]),
+        Some("pgbench-rs comparison") => validate(case, "comparison.schema.json", &[&doc]),
+        other => panic!("{case}: r.json is of no format known: {other:?}"),
+    }
+    doc
+}
+
+/// Validates each of `docs` against `schema` (tests/tools/check_report.py).
+pub(crate) fn validate(case: &str, schema: &str, docs: &[&Value]) {
+    if !require(Need::PyTools) {
+        return;
+    }
+    let pythonpath = pytools_dir();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("target/test-artifacts").join(case);
+    std::fs::create_dir_all(&dir).expect("artifact directory");
+    let files: Vec<std::path::PathBuf> = docs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| {
+            let f = dir.join(format!("{i}.json"));
+            std::fs::write(&f, serde_json::to_vec(d).expect("JSON")).expect("write");
+            f
+        })
+        .collect();
+    let py = Command::new("python3")
+        .arg(root.join("tests/tools/check_report.py"))
+        .arg(root.join("schema").join(schema))
+        .args(&files)
+        .env("PYTHONPATH", pythonpath)
+        .output()
+        .expect("python3");
+    assert!(py.status.success(), "check_report.py: {}", String::from_utf8_lossy(&py.stderr));
+    for line in String::from_utf8_lossy(&py.stdout).lines() {
+        let res: Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(
+            res["errors"],
+            serde_json::json!([]),
+            "{case}: {} does not fit {schema}",
+            res["file"]
+        );
+    }
+}
 
 /// Validates `r.json` against the schema and decodes its histograms with
 /// HdrHistogram's Python library: each distribution's histogram holds as

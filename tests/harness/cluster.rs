@@ -42,14 +42,14 @@ static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
 
 /// The shared test server, started on first use. Panics (in every caller)
 /// if it cannot be started, or if there is none: a test that needs a
-/// server asks [`require`]`(Need::Server)` first (which skips it where
-/// there is none, see `require`).
+/// server says so first (`needs!(Server)`, which skips it where there is
+/// none, see `require`).
 pub(crate) fn cluster() -> &'static Cluster {
     assert!(
         bindir().is_some(),
         "{}: there is no PostgreSQL server here, and the test did not ask \
-         require(Need::Server) before using one",
-        super::require::test_name()
+         needs!(Server) before using one",
+        super::require::running_test()
     );
     match CLUSTER.get_or_init(start) {
         Ok(c) => c,
@@ -330,7 +330,7 @@ pub(crate) fn extra_cluster(name: &str) -> &'static Cluster {
 
 /// [`extra_cluster`] started with the server options `setup.0` and the
 /// pg_hba.conf lines `setup.1` besides the usual ones.
-fn extra_cluster_with(name: &str, setup: (&str, &str)) -> &'static Cluster {
+pub(crate) fn extra_cluster_with(name: &str, setup: (&str, &str)) -> &'static Cluster {
     // The main cluster writes the stop script; make sure it exists first.
     let main = cluster();
     let dir = tmp::root().path.join(format!("cluster-{name}"));

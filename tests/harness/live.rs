@@ -63,6 +63,30 @@ impl Stream {
     }
 }
 
+/// `stderr` without pgbench-rs's warning that the client set the result
+/// (its line and its hint's), and that warning. Whether a run's client
+/// was saturated depends on the machine's load as much as on the
+/// program (on a loaded machine a worker waits for a CPU): like a
+/// measured number, it is kept out of what tests compare, and the tests
+/// of the client's statistics read it where it is put.
+pub(crate) fn split_client_warning(stderr: &str) -> (String, String) {
+    let (mut rest, mut warning) = (String::new(), String::new());
+    let mut hint_next = false;
+    for l in stderr.split_inclusive('\n') {
+        if l.contains(": warning: the client, not the server, set this result: ") {
+            warning.push_str(l);
+            hint_next = true;
+        } else if hint_next && l.contains(": hint: Give the client more CPU: ") {
+            warning.push_str(l);
+            hint_next = false;
+        } else {
+            rest.push_str(l);
+            hint_next = false;
+        }
+    }
+    (rest, warning)
+}
+
 /// Unix epoch seconds now.
 pub(crate) fn epoch_now() -> f64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map_or(0.0, |d| d.as_secs_f64())
@@ -292,11 +316,13 @@ impl Running {
         for r in self.readers.drain(..) {
             let _ = r.join();
         }
+        let (stderr, client_warning) = split_client_warning(&self.stderr.text());
         Output {
             which: self.which,
             status,
             stdout: self.stdout.text(),
-            stderr: self.stderr.text(),
+            stderr,
+            client_warning,
             dir: self.dir.clone(),
             after_signal,
             lifetime: (self.began, ended),

@@ -20,9 +20,13 @@
 //! * `PGBENCH_TEST_KEEP=1` — keep the scratch directory after the run.
 //!
 //! API for test files (see the modules for details):
-//! * `require(Need::...)` — whether the machine has what the test needs
-//!   (a server, a reference build, a tool); false after one `skipped:`
-//!   line, and the test returns. Every test that uses a server asks first.
+//! * `needs!(Server, Reference(18), ...)` — what the test needs (a server,
+//!   a reference build, a tool: `Need`'s variants), said once at its top:
+//!   the test's name, taken from its function (for its databases, labels
+//!   and messages), or, after one `skipped:` line for each missing one,
+//!   the test returns. Every test that uses a server says so first.
+//!   `require(Need::...)` — the same question for a part of a test (false
+//!   after the `skipped:` line); `test_name!()` — the function's name.
 //! * `serial()` — the guard every test of the `timing` target holds.
 //! * `PATIENCE`, `wait_until(what, done)` — how long, and how, a test waits
 //!   for a server or a program to do something (never a sleep-then-assert).
@@ -63,13 +67,18 @@
 //! * `bench::{pgbench_db, pgbench_db_on, banner_on, banner_of,
 //!   report_head_of, Bench, Ran}` —
 //!   benchmark runs of both implementations against one database, masked
-//!   and compared; `shapes::*` — exact formats of progress, transaction log
-//!   and aggregate log lines, and stderr messages grouped per client.
+//!   and compared; the report's lines many tests expect (`counts`, `TAIL`,
+//!   `END`, `RATE_END`, `NONE_FAILED_DETAILED`, `retried`,
+//!   `skipped_and_late`); `shapes::*` — exact formats of progress,
+//!   transaction log and aggregate log lines, stderr messages grouped per
+//!   client, and a report line's value (`report_value`).
 //! * `cluster::extra_cluster(name)` — a separate server that a test may stop
 //!   (`stop_immediate`) and restart (`pg_ctl_start`).
-//! * `checks::{check_with_python, check_page}` — the JSON report against
-//!   its schema and HdrHistogram's Python library; the HTML page in
-//!   headless Chromium.
+//! * `checks::{run_report, report_of, json_report}` — a run of pgbench-rs
+//!   and the JSON report it wrote to `r.json` (exit 0, parsed, checked by
+//!   `check_with_python`); `checks::{check_with_python, check_page}` —
+//!   the JSON report against its schema and HdrHistogram's Python library;
+//!   the HTML page in headless Chromium.
 //! * `tables::{check_run_table, check_points_table,
 //!   check_comparison_table}` — a CSV report read back (the `csv` crate)
 //!   and compared cell by cell with the JSON document of the same run.
@@ -88,8 +97,10 @@ pub(crate) mod lan;
 pub(crate) mod live;
 pub(crate) mod netns;
 pub(crate) mod normalize;
+pub(crate) mod prometheus;
 pub(crate) mod reference;
 pub(crate) mod require;
+pub(crate) mod retries;
 pub(crate) mod runner;
 pub(crate) mod shapes;
 pub(crate) mod shards;
@@ -101,7 +112,7 @@ pub(crate) mod tmp;
 
 pub(crate) use cluster::{Db, cluster, create_db};
 pub(crate) use compare::{Check, Expected, c_output, note};
-pub(crate) use require::{Need, require, require_all};
+pub(crate) use require::{Need, needs, require, require_all, test_name};
 pub(crate) use runner::{Impl, Output, Pgbench, Status, c_pgbench};
 
 /// How long a test waits for what a program or a server must do before
@@ -126,4 +137,28 @@ pub(crate) fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
 pub(crate) fn serial() -> std::sync::MutexGuard<'static, ()> {
     static ONE: std::sync::Mutex<()> = std::sync::Mutex::new(());
     ONE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The CPUs of a `Cpus_allowed_list` (`0-3,8`).
+pub(crate) fn cpu_list(text: &str) -> Vec<usize> {
+    let mut cpus = Vec::new();
+    for part in text.trim().split(',').filter(|p| !p.is_empty()) {
+        let (lo, hi) = part.split_once('-').unwrap_or((part, part));
+        let (lo, hi): (usize, usize) = (lo.parse().expect("a CPU"), hi.parse().expect("a CPU"));
+        cpus.extend(lo..=hi);
+    }
+    cpus
+}
+
+/// The CPUs this test process may run on, and their list as the kernel
+/// writes it.
+pub(crate) fn allowed_cpus() -> (Vec<usize>, String) {
+    let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
+    let text = status
+        .lines()
+        .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+        .expect("a CPU list")
+        .trim()
+        .to_string();
+    (cpu_list(&text), text)
 }

@@ -2,15 +2,21 @@
 //! PostgreSQL server, the reference builds, a tool), and whether its lack
 //! skips the test or fails it.
 //!
-//! A test asks with [`require`] (or [`require_all`]) before it uses what
-//! it needs. Where it is there, the answer is true. Where it is not:
+//! A test states what it needs once, at its top, with [`needs!`]
+//! (`let name = needs!(Server, Reference(18));`), which also names the
+//! test from its function (its databases, working directories and
+//! messages are named after it); a part of a test asks with [`require`]
+//! (or [`require_all`]) before it uses what only that part needs. Where
+//! it is there, the answer is true. Where it is not:
 //! * with `PGBENCH_TEST_REQUIRE_<NAME>=1` for that need (`SERVER`,
 //!   `REFERENCE`, `PYTOOLS`, `CHROMIUM`, `VALGRIND`, `SYSBENCH`, `ROOT`,
-//!   `MANDOC`, `HOSTS`, `SLURM`, `SSH`, `TAP`, `LOOPBACK`), or `PGBENCH_TEST_REQUIRE_ALL=1` (CI sets it), the test
+//!   `MANDOC`, `HOSTS`, `SLURM`, `SSH`, `TAP`, `LOOPBACK`, `VENDOR`,
+//!   `PROMETHEUS`), or `PGBENCH_TEST_REQUIRE_ALL=1` (CI sets it), the test
 //!   fails, naming what is missing and how to install it;
 //! * otherwise it prints one `skipped: TEST: ...` line (once per test and
 //!   need), counts it, and the answer is false: the test returns, or
-//!   leaves out the part that needed it (a comparison with C pgbench).
+//!   leaves out the part that needed it (a comparison with C pgbench);
+//!   `needs!` returns from the test.
 //!
 //! The count of tests that skipped something is printed when the test
 //! process ends (by the scratch directory's watchdog, see `tmp`). Nothing
@@ -27,8 +33,8 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 pub(crate) enum Need {
     /// A PostgreSQL server of the host (initdb, postgres, pg_ctl).
     Server,
-    /// The reference build of PostgreSQL `N` (17, 18 or 19): C pgbench `N`,
-    /// its server and client programs (`scripts/pgref.sh`).
+    /// The reference build of PostgreSQL `N` (15, 17, 18 or 19): C pgbench
+    /// `N`, its server and client programs (`scripts/pgref.sh`).
     Reference(u32),
     /// The Python tools of tests/tools (`scripts/pytools.sh`).
     PyTools,
@@ -55,6 +61,12 @@ pub(crate) enum Need {
     /// TCP on 127.0.0.1 (package builds run the tests with the network,
     /// loopback included, down).
     Loopback,
+    /// Debian's Prometheus server (`prometheus::PROGRAM`).
+    Prometheus,
+    /// vendor/ and Cargo.lock, as a clone has them (the release tarball
+    /// without vendor/ and a distribution's build, which removes
+    /// Cargo.lock, do not), and python3: what scripts/rpm-spec.sh reads.
+    Vendor,
 }
 
 impl Need {
@@ -74,6 +86,8 @@ impl Need {
             Need::Ssh => "SSH",
             Need::Tap => "TAP",
             Need::Loopback => "LOOPBACK",
+            Need::Vendor => "VENDOR",
+            Need::Prometheus => "PROMETHEUS",
         }
     }
 
@@ -111,6 +125,12 @@ impl Need {
                 super::sshd::PROGRAMS.join(", ")
             ),
             Need::Loopback => "no TCP on 127.0.0.1 (the loopback interface is down)".into(),
+            Need::Prometheus => {
+                "no prometheus (Debian's package; scripts/deps.sh installs it as root)".into()
+            }
+            Need::Vendor => "no vendor/ and Cargo.lock (a clone of the repository has them), \
+                             or no python3"
+                .into(),
         }
     }
 
@@ -146,10 +166,17 @@ impl Need {
                 .and_then(|l| Ok((l.local_addr()?, l)))
                 .and_then(|(addr, _listening)| std::net::TcpStream::connect(addr))
                 .is_ok(),
+            Need::Prometheus => runs(super::prometheus::PROGRAM, &["--version"], "prometheus"),
             Need::Tap => {
                 let suite = Path::new(env!("CARGO_MANIFEST_DIR"))
                     .join("target/tap18/src/src/bin/pgbench/t/001_pgbench_with_server.pl");
                 suite.is_file() && runs("perl", &["-MIPC::Run", "-e", "print 1"], "1")
+            }
+            Need::Vendor => {
+                let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+                root.join("vendor").is_dir()
+                    && root.join("Cargo.lock").is_file()
+                    && runs("python3", &["-c", "print(1)"], "1")
             }
         };
         found.push((self, p));
@@ -172,7 +199,7 @@ fn required(need: Need) -> bool {
 }
 
 /// The running test's name (libtest names each test's thread after it).
-pub(crate) fn test_name() -> String {
+pub(crate) fn running_test() -> String {
     std::thread::current().name().unwrap_or("<a test>").to_string()
 }
 
@@ -182,7 +209,7 @@ pub(crate) fn require(need: Need) -> bool {
     if need.present() {
         return true;
     }
-    let test = test_name();
+    let test = running_test();
     let what = need.missing();
     assert!(
         !required(need),
@@ -206,6 +233,47 @@ pub(crate) fn require_all(needs: &[Need]) -> bool {
         all &= require(*n);
     }
     all
+}
+
+/// The name of the function it is written in, without its module (a
+/// test's: `clients_8_jobs_2`).
+macro_rules! test_name {
+    () => {{
+        fn here() {}
+        $crate::harness::require::function_of(::std::any::type_name_of_val(&here))
+    }};
+}
+pub(crate) use test_name;
+
+/// What a test needs, said once at its top: each of `Need`'s variants
+/// named (`needs!(Server, Reference(18))`; none: `needs!()`). Where the
+/// machine has them all, the test's name ([`test_name!`]); else, after a
+/// `skipped:` line for each missing one (or a failure where it is
+/// required, see the module), the test returns.
+macro_rules! needs {
+    ($($need:ident $(($arg:expr))?),* $(,)?) => {
+        match $crate::harness::require::needs_of(
+            &[$($crate::harness::require::Need::$need $(($arg))?),*],
+            $crate::harness::require::test_name!(),
+        ) {
+            Some(name) => name,
+            None => return,
+        }
+    };
+}
+pub(crate) use needs;
+
+/// `name` where the machine has every one of `needs` (see [`needs!`]).
+pub(crate) fn needs_of(needs: &[Need], name: &'static str) -> Option<&'static str> {
+    require_all(needs).then_some(name)
+}
+
+/// The function's name in the path `type_name` gives of a function `here`
+/// declared in it (`integration::bench::clients_8_jobs_2::here`).
+pub(crate) fn function_of(here: &'static str) -> &'static str {
+    let path = here.strip_suffix("::here").unwrap_or(here);
+    let mut names = path.rsplit("::").filter(|n| !n.starts_with('{'));
+    names.next().unwrap_or(path)
 }
 
 /// Where `scripts/pytools.sh` installs the Python tools.

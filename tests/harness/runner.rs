@@ -201,8 +201,12 @@ pub(crate) struct Output {
     pub(crate) status: Status,
     /// Everything written to stdout (lossy UTF-8).
     pub(crate) stdout: String,
-    /// Everything written to stderr (lossy UTF-8).
+    /// Everything written to stderr (lossy UTF-8) but pgbench-rs's
+    /// warning that the client set the result.
     pub(crate) stderr: String,
+    /// That warning and its hint (empty when there was none): whether a
+    /// client was saturated depends on the machine's load.
+    pub(crate) client_warning: String,
     /// Its working directory (log files end up here).
     pub(crate) dir: PathBuf,
     /// How long it ran after the last signal sent to it (with

@@ -2,13 +2,16 @@
 //! compared byte for byte: progress lines (`-P`), transaction log lines and
 //! aggregate log lines (`-l`). Each parser accepts exactly C pgbench 17's
 //! printf format and nothing else, and returns the fields so that tests can
-//! check counts and invariants.
+//! check counts and invariants; a `-P` run's progress lines are checked
+//! whole ([`check_progress`]: their count and when each came).
 //!
 //! Also: splitting a stderr into messages (a `pgbench: ` line plus the
 //! continuation lines of a multi-line server message) grouped per client,
 //! for runs whose clients interleave their messages in timing order.
 
 use std::collections::BTreeMap;
+
+use super::runner::Output;
 
 /// `s` is `%.Nf` of a finite non-negative number (C never prints `+`).
 fn is_fixed(s: &str, decimals: usize) -> bool {
@@ -325,4 +328,81 @@ pub(crate) fn render_per_client(map: &BTreeMap<Option<u32>, Vec<String>>) -> Str
         }
     }
     s
+}
+
+/// Split a stderr into its progress lines and the rest.
+pub(crate) fn split_progress(stderr: &str) -> (Vec<String>, String) {
+    let mut progress = Vec::new();
+    let mut rest = String::new();
+    for l in stderr.split_inclusive('\n') {
+        if l.starts_with("progress: ") {
+            progress.push(l.trim_end_matches('\n').to_string());
+        } else {
+            rest.push_str(l);
+        }
+    }
+    (progress, rest)
+}
+
+/// Check the progress lines of a `-T secs -P 1` run: `min..=max` lines in
+/// C's exact format, one per second (the time of line k is at least k s
+/// and the times increase), nothing else on stderr but `rest`.
+pub(crate) fn check_progress(
+    o: &Output,
+    opts: ProgressOpts,
+    min: usize,
+    max: usize,
+    rest: &str,
+) -> Result<(), String> {
+    let (lines, other) = split_progress(&o.stderr);
+    if other != rest {
+        return Err(format!("stderr besides progress lines is {other:?}, expected {rest:?}"));
+    }
+    if !(min..=max).contains(&lines.len()) {
+        return Err(format!(
+            "{} progress lines, expected {min} to {max}:\n{}",
+            lines.len(),
+            lines.join("\n")
+        ));
+    }
+    let mut prev = f64::MIN;
+    let start = lines.first().map(|l| l.as_str());
+    let mut first_time = 0.0;
+    for (k, l) in lines.iter().enumerate() {
+        let p = parse_progress_line(l, opts)?;
+        if Some(l.as_str()) == start {
+            first_time = p.time;
+        }
+        if p.time <= prev {
+            return Err(format!("progress times do not increase: {l:?}"));
+        }
+        prev = p.time;
+        // Each line is due a whole second after the run's start, and
+        // printed then or up to 0.9 s later (a loaded machine). With
+        // --progress-timestamp the start is not printed: the first line
+        // stands for it, and as it may be late too, a later line may then
+        // come less than a whole second after it.
+        let since = if opts.timestamp { p.time - first_time + 1.0 } else { p.time };
+        let early = if opts.timestamp { 0.9 } else { 0.05 };
+        #[allow(clippy::cast_precision_loss)]
+        let due = (k + 1) as f64;
+        if since < due - early || since > due + 0.9 {
+            return Err(format!(
+                "progress line {} is at {since} s, expected about {due} s: {l:?}",
+                k + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The value of a report line: `prefix`, then the value up to a space or a
+/// `/` (`number of transactions actually processed: 20/20` gives 20).
+pub(crate) fn report_value<T: std::str::FromStr>(stdout: &str, prefix: &str) -> T {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(prefix))
+        .and_then(|rest| rest.split([' ', '/']).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no {prefix:?} in\n{stdout}"))
 }

@@ -44,7 +44,7 @@ pub(crate) fn started_together(shards: &[Pgbench]) -> Vec<Running> {
         super::note(&format!(
             "{}: a shard started after its --start-at {lead} s ahead (attempt {attempt} of \
              {ATTEMPTS}): again with twice the lead",
-            super::require::test_name()
+            super::require::running_test()
         ));
         lead *= 2.0;
     }

@@ -2,7 +2,8 @@
 //! key made here, its socket in the test's directory), `slurmctld` on the
 //! first host and a `slurmd` on each other one (a node named after its
 //! host), one `slurm.conf` (`SLURM_CONF`) with state, spool and log
-//! directories of the test's own. Ready when `sinfo` shows every node
+//! directories of the test's own, and a `cgroup.conf` that needs no cgroup
+//! file system (see [`cgroup_conf`]). Ready when `sinfo` shows every node
 //! idle; stopped when dropped.
 
 use std::path::{Path, PathBuf};
@@ -36,6 +37,36 @@ fn run(mut c: Command, what: &str) -> Result<String, String> {
         return Err(format!("{what}: {}{}", out.status, String::from_utf8_lossy(&out.stderr)));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// slurmd's version, major and minor, from `slurmd -V` ("slurm-wlm 24.11.5").
+fn slurmd_version() -> Result<(u32, u32), String> {
+    let mut c = Command::new(program("slurmd")?);
+    c.arg("-V");
+    let out = run(c, "slurmd -V")?;
+    let version = out.split_whitespace().last().unwrap_or_default();
+    let mut parts = version.split('.').map(str::parse::<u32>);
+    match (parts.next(), parts.next()) {
+        (Some(Ok(major)), Some(Ok(minor))) => Ok((major, minor)),
+        _ => Err(format!("slurmd -V: no version in {out:?}")),
+    }
+}
+
+/// The cluster's `cgroup.conf`, which needs no cgroup file system. None of
+/// the cluster's plugins uses cgroups (proctrack/linuxproc, task/none,
+/// jobacct_gather/none), yet slurmd starts a cgroup plugin whatever they
+/// are, and by default that plugin needs a cgroup file system on
+/// /sys/fs/cgroup, which a chroot or a container may lack. Slurm 24.05 and
+/// later turn it off; before (Debian 12's 22.05), the cgroup v1 plugin
+/// gets an empty directory of the cluster's as its mount point, which it
+/// does not look into while no other plugin uses cgroups.
+fn cgroup_conf(dir: &Path) -> Result<String, String> {
+    if slurmd_version()? >= (24, 5) {
+        return Ok("CgroupPlugin=disabled\n".into());
+    }
+    let mount = dir.join("cgroup");
+    std::fs::create_dir_all(&mount).map_err(|e| format!("{}: {e}", mount.display()))?;
+    Ok(format!("CgroupPlugin=cgroup/v1\nCgroupMountpoint={}\n", mount.display()))
 }
 
 impl Slurm {
@@ -108,9 +139,7 @@ impl Slurm {
         conf.push_str("PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP\n");
         let conf_path = dir.join("slurm.conf");
         std::fs::write(&conf_path, conf).map_err(|e| format!("slurm.conf: {e}"))?;
-        // Without systemd to make its scope, slurmd makes its cgroups itself
-        // (on a cgroup v2 system).
-        std::fs::write(dir.join("cgroup.conf"), "IgnoreSystemd=yes\n")
+        std::fs::write(dir.join("cgroup.conf"), cgroup_conf(dir)?)
             .map_err(|e| format!("cgroup.conf: {e}"))?;
 
         let mut ctld = ctl.command("true", &program("slurmctld")?);

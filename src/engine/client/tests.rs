@@ -371,7 +371,9 @@ fn drive(cfg: &BenchConfig, answer: fn(&str, usize) -> Answer, refuse: usize) ->
         sync: &sync,
         mechanism: cfg.switches.mechanism,
         pin: None,
+        metrics: None,
         backends: None,
+        client: None,
         handed_back: Vec::new(),
         command_base: cfg
             .scripts

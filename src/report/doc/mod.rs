@@ -5,13 +5,25 @@
 //! document read back is one this program reads ([`Kind::of`]), the
 //! metrics that `--compare`, the sweep's table and the pages of several
 //! runs take from a run's document ([`METRICS`]), and the readers that
-//! `--merge`, `--compare` and the pages go through: [`fields`] by path,
-//! [`RunDoc`] by meaning. `report::json` writes a run's document,
+//! `--merge`, `--compare` and the pages go through ([`RunDoc`], the typed
+//! documents of [`model`]), whose errors name the field ([`fields`]). `report::json` writes a run's document,
 //! `report::csv` the table of a document of any kind.
 
+pub(crate) mod check;
+pub(crate) mod client;
+#[cfg(test)]
+mod client_tests;
 pub(crate) mod fields;
+pub(crate) mod model;
+pub(crate) mod read;
+#[cfg(test)]
+mod schema_tests;
+pub(crate) mod server;
+pub(crate) mod write;
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
+
+use model::RunDocument;
 
 /// The `format` of a run's document.
 const RUN_FORMAT: &str = "pgbench-rs report";
@@ -35,7 +47,8 @@ pub(crate) enum Kind {
 }
 
 impl Kind {
-    fn format(self) -> &'static str {
+    /// The document's `format`.
+    pub(crate) fn format(self) -> &'static str {
         match self {
             Kind::Run => RUN_FORMAT,
             Kind::Points => POINTS_FORMAT,
@@ -48,15 +61,69 @@ impl Kind {
         let format = doc.get("format")?.as_str()?;
         [Kind::Run, Kind::Points, Kind::Comparison].into_iter().find(|k| k.format() == format)
     }
+}
 
-    /// The first members of a new document of this kind: its format and
-    /// schema version.
-    pub(crate) fn header(self) -> Map<String, Value> {
-        let mut m = Map::new();
-        m.insert("format".into(), json!(self.format()));
-        m.insert("schema_version".into(), json!(SCHEMA_VERSION));
-        m
+/// A document of any kind.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Document {
+    /// A run's.
+    Run(Box<model::RunDocument>),
+    /// Several runs'.
+    Points(model::PointsDocument),
+    /// A comparison's.
+    Comparison(model::ComparisonDocument),
+}
+
+impl Document {
+    /// Its value, to write it.
+    pub(crate) fn value(&self) -> Value {
+        match self {
+            Document::Run(d) => write::value(d),
+            Document::Points(d) => write::value(d),
+            Document::Comparison(d) => write::value(d),
+        }
     }
+}
+
+impl Document {
+    /// What it records of connection strings through the one redaction
+    /// (a document of an earlier pgbench-rs may hold them as given):
+    /// each run's command line (by `argv`, which knows where on a command
+    /// line the database name is), database name and server settings.
+    pub(crate) fn redact(&mut self, argv: fn(&[String]) -> Vec<String>) {
+        match self {
+            Document::Run(d) => d.redact(argv),
+            Document::Points(d) => {
+                d.points.iter_mut().flat_map(|p| &mut p.runs).for_each(|r| r.redact(argv))
+            }
+            Document::Comparison(_) => {}
+        }
+    }
+}
+
+impl RunDocument {
+    /// See [`Document::redact`].
+    pub(crate) fn redact(&mut self, argv: fn(&[String]) -> Vec<String>) {
+        let c = &mut self.configuration;
+        c.command_line = argv(&c.command_line);
+        if let Some(d) = &mut c.connection.dbname {
+            *d = crate::redact::conninfo(d).into_owned();
+        }
+        let settings = self.server.as_mut().and_then(|s| s.settings.as_mut());
+        for (name, value) in settings.into_iter().flatten() {
+            *value = crate::redact::setting(name, value).into_owned();
+        }
+    }
+}
+
+/// The first member (by name) that differs between two configurations.
+pub(crate) fn first_difference(
+    a: &model::Configuration,
+    b: &model::Configuration,
+) -> Option<String> {
+    let (x, y) = (write::value(a), write::value(b));
+    let (Some(x), Some(y)) = (x.as_object(), y.as_object()) else { return None };
+    x.keys().chain(y.keys()).find(|k| x.get(*k) != y.get(*k)).cloned()
 }
 
 /// Whether this program reads `doc`'s version of the shape: None, or
@@ -85,8 +152,8 @@ pub(crate) struct Metric {
     pub(crate) key: &'static str,
     /// Its short name for `--fail-if` (`tps`, `p99`).
     pub(crate) short: &'static str,
-    /// Where in a run's document.
-    pub(crate) path: &'static [&'static str],
+    /// Its value in a run's document (none: the run has none).
+    pub(crate) value: fn(&RunDocument) -> Option<f64>,
     /// Which way is better.
     pub(crate) better: Better,
     /// Compared by `--compare`.
@@ -98,22 +165,27 @@ pub(crate) struct Metric {
 const fn metric(
     key: &'static str,
     short: &'static str,
-    path: &'static [&'static str],
+    value: fn(&RunDocument) -> Option<f64>,
     better: Better,
     compared: bool,
     column: Option<(&'static str, usize)>,
 ) -> Metric {
-    Metric { key, short, path, better, compared, column }
+    Metric { key, short, value, better, compared, column }
+}
+
+/// A latency percentile of a run's totals.
+fn percentile(d: &RunDocument, key: &str) -> Option<f64> {
+    d.totals.stats.latency_ms.percentiles.as_ref()?.get(key).copied().flatten()
 }
 
 /// The measures of a run, in the order the comparison and the sweep's
 /// table print them.
 pub(crate) const METRICS: &[Metric] = &[
-    metric("tps", "tps", &["totals", "tps"], Better::Higher, true, Some(("tps", 3))),
+    metric("tps", "tps", |d| d.totals.stats.tps, Better::Higher, true, Some(("tps", 3))),
     metric(
         "latency_ms.mean",
         "mean",
-        &["totals", "latency_ms", "mean"],
+        |d| d.totals.stats.latency_ms.mean,
         Better::Lower,
         true,
         Some(("mean ms", 3)),
@@ -121,7 +193,7 @@ pub(crate) const METRICS: &[Metric] = &[
     metric(
         "latency_ms.p50",
         "p50",
-        &["totals", "latency_ms", "percentiles", "50"],
+        |d| percentile(d, "50"),
         Better::Lower,
         true,
         Some(("p50 ms", 3)),
@@ -129,7 +201,7 @@ pub(crate) const METRICS: &[Metric] = &[
     metric(
         "latency_ms.p95",
         "p95",
-        &["totals", "latency_ms", "percentiles", "95"],
+        |d| percentile(d, "95"),
         Better::Lower,
         true,
         Some(("p95 ms", 3)),
@@ -137,17 +209,25 @@ pub(crate) const METRICS: &[Metric] = &[
     metric(
         "latency_ms.p99",
         "p99",
-        &["totals", "latency_ms", "percentiles", "99"],
+        |d| percentile(d, "99"),
         Better::Lower,
         true,
         Some(("p99 ms", 3)),
     ),
-    metric("failed_pct", "failed", &["totals", "failed_pct"], Better::Lower, true, None),
-    metric("failed", "failed", &["totals", "failed"], Better::Lower, false, Some(("failed", 0))),
+    metric("failed_pct", "failed", |d| d.totals.stats.failed_pct, Better::Lower, true, None),
+    #[allow(clippy::cast_precision_loss)]
+    metric(
+        "failed",
+        "failed",
+        |d| Some(d.totals.stats.failed as f64),
+        Better::Lower,
+        false,
+        Some(("failed", 0)),
+    ),
     metric(
         "lag_ms.mean",
         "lag",
-        &["totals", "lag_ms", "mean"],
+        |d| d.totals.stats.lag_ms.as_ref().and_then(|l| l.mean),
         Better::Lower,
         true,
         Some(("lag ms", 3)),
@@ -177,42 +257,42 @@ pub(crate) struct DocSecond {
 
 /// A run's document, read by meaning.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RunDoc<'a>(pub(crate) &'a Value);
+pub(crate) struct RunDoc<'a>(pub(crate) &'a RunDocument);
 
 impl RunDoc<'_> {
-    /// A number at `path` (None: absent, or null).
-    fn number(&self, path: &[&str]) -> Option<f64> {
-        fields::at(self.0, path).as_f64()
-    }
-
     /// `-c` of the run.
-    pub(crate) fn clients(&self) -> Option<i64> {
-        fields::at(self.0, &["configuration", "clients"]).as_i64()
+    pub(crate) fn clients(&self) -> i64 {
+        self.0.configuration.clients
     }
 
     /// `-j` of the run.
-    pub(crate) fn threads(&self) -> Option<i64> {
-        fields::at(self.0, &["configuration", "threads"]).as_i64()
+    pub(crate) fn threads(&self) -> i64 {
+        self.0.configuration.threads
     }
 
     /// The value of `m` (None when the run has none: no transactions, no
     /// `-R` for the lag).
     pub(crate) fn metric(&self, m: &Metric) -> Option<f64> {
-        self.number(m.path)
+        (m.value)(self.0)
     }
 
     /// Its seconds, in order.
+    #[allow(clippy::cast_precision_loss)]
     pub(crate) fn seconds(&self) -> Vec<DocSecond> {
-        let origin = self.number(&["progress", "start_time"]).unwrap_or(0.0);
-        let list = fields::at(self.0, &["progress", "intervals"]).as_array();
-        list.into_iter()
-            .flatten()
-            .filter_map(|i| {
-                Some(DocSecond {
-                    start_s: i.get("start_time")?.as_f64()? - origin,
-                    transactions: i.get("transactions")?.as_f64()?,
-                    p99_ms: fields::at(i, &["latency_ms", "percentiles", "99"]).as_f64(),
-                })
+        let origin = self.0.progress.start_time;
+        self.0
+            .progress
+            .intervals
+            .iter()
+            .map(|i| DocSecond {
+                start_s: i.start_time - origin,
+                transactions: i.stats.transactions as f64,
+                p99_ms: i
+                    .stats
+                    .latency_ms
+                    .percentiles
+                    .as_ref()
+                    .and_then(|p| p.get("99").copied().flatten()),
             })
             .collect()
     }
@@ -220,21 +300,31 @@ impl RunDoc<'_> {
     /// From the series' origin to the run's end, s; and under `-T` its
     /// deadline, s after the origin.
     pub(crate) fn span(&self) -> (f64, Option<f64>) {
-        let origin = fields::at(self.0, &["progress", "start_time_us"]).as_i64().unwrap_or(0);
-        let end = fields::at(self.0, &["end_time_us"]).as_i64().unwrap_or(origin);
+        let d = self.0;
         #[allow(clippy::cast_precision_loss)]
-        let span = (end - origin) as f64 / 1e6;
-        (span, self.number(&["configuration", "duration_s"]))
+        let span = (d.end_time_us - d.progress.start_time_us) as f64 / 1e6;
+        #[allow(clippy::cast_precision_loss)]
+        (span, d.configuration.duration_s.map(|s| s as f64))
+    }
+
+    /// The busiest client thread's shares of its time, % (busy, and
+    /// waiting for a CPU when measured); none where the client did not
+    /// measure itself.
+    pub(crate) fn client_shares(&self) -> Option<(f64, Option<f64>)> {
+        let t = &self.0.client.as_ref()?.totals;
+        Some((t.busy_pct?, t.waiting_pct))
+    }
+
+    /// Whether a client thread was saturated: the run measured the client.
+    pub(crate) fn client_bound(&self) -> bool {
+        self.0.client.as_ref().is_some_and(|c| c.verdict.client_bound)
     }
 
     /// Its latency percentiles: (percentile, ms), in increasing order.
     pub(crate) fn percentiles(&self) -> Vec<(f64, f64)> {
-        let map = fields::at(self.0, &["totals", "latency_ms", "percentiles"]).as_object();
-        let mut out: Vec<(f64, f64)> = map
-            .into_iter()
-            .flatten()
-            .filter_map(|(q, v)| Some((q.parse::<f64>().ok()?, v.as_f64()?)))
-            .collect();
+        let map = self.0.totals.stats.latency_ms.percentiles.iter().flatten();
+        let mut out: Vec<(f64, f64)> =
+            map.filter_map(|(q, v)| Some((q.parse::<f64>().ok()?, (*v)?))).collect();
         out.sort_by(|a, b| a.0.total_cmp(&b.0));
         out
     }
@@ -244,21 +334,12 @@ impl RunDoc<'_> {
 mod tests {
     use super::*;
 
-    fn run(tps: f64) -> Value {
-        let mut doc = Value::Object(Kind::Run.header());
-        doc["configuration"] = json!({"clients": 4, "threads": 2, "duration_s": 2});
-        doc["totals"] = json!({"tps": tps, "failed": 0, "failed_pct": 0.0, "lag_ms": null,
-            "latency_ms": {"mean": 1.5, "percentiles": {"99.9": 4.0, "50": 1.0, "99": 3.0}}});
-        doc["end_time_us"] = json!(12_500_000);
-        doc["progress"] = json!({"start_time": 10.0, "start_time_us": 10_000_000, "intervals": [
-            {"start_time": 10.0, "transactions": 5, "latency_ms": {"percentiles": {"99": 2.0}}},
-            {"start_time": 11.0, "transactions": 0, "latency_ms": {"percentiles": {"99": null}}}]});
-        doc
-    }
+    use model::kept;
+    use serde_json::json;
 
     #[test]
     fn documents_say_what_they_are() {
-        let doc = run(12.5);
+        let doc = json!({"format": "pgbench-rs report", "schema_version": 1});
         assert_eq!(Kind::of(&doc), Some(Kind::Run));
         assert_eq!(version_problem(&doc, "a.json"), None);
         assert_eq!(Kind::of(&json!({"format": "pgbench-rs points"})), Some(Kind::Points));
@@ -276,27 +357,32 @@ mod tests {
 
     #[test]
     fn a_run_read_by_meaning() {
-        let doc = run(12.5);
+        let doc: RunDocument = kept("run.json");
         let d = RunDoc(&doc);
         let value = |key: &str| d.metric(metric_of(key).unwrap());
-        assert_eq!(value("tps"), Some(12.5));
-        assert_eq!(value("latency_ms.mean"), Some(1.5));
-        assert_eq!(value("latency_ms.p99"), Some(3.0));
-        assert_eq!(value("latency_ms.p50"), Some(1.0));
-        assert_eq!(value("latency_ms.p95"), None);
-        assert_eq!(value("failed_pct"), Some(0.0));
+        assert_eq!(value("tps"), doc.totals.stats.tps);
+        assert_eq!(value("latency_ms.mean"), doc.totals.stats.latency_ms.mean);
+        let pcts = doc.totals.stats.latency_ms.percentiles.clone().unwrap();
+        assert_eq!(value("latency_ms.p99"), pcts["99"]);
+        assert_eq!(value("latency_ms.p50"), pcts["50"]);
         assert_eq!(value("failed"), Some(0.0));
-        assert_eq!(value("lag_ms.mean"), None);
-        assert_eq!((d.clients(), d.threads()), (Some(4), Some(2)));
-        assert_eq!(d.span(), (2.5, Some(2.0)));
-        assert_eq!(d.percentiles(), [(50.0, 1.0), (99.0, 3.0), (99.9, 4.0)]);
+        assert_eq!(value("lag_ms.mean"), doc.totals.stats.lag_ms.as_ref().unwrap().mean);
+        assert_eq!((d.clients(), d.threads()), (2, 2));
+        let (span, deadline) = d.span();
+        assert_eq!(deadline, Some(3.0));
+        assert!((3.0..3.2).contains(&span), "{span}");
+        let p = d.percentiles();
         assert_eq!(
-            d.seconds(),
-            [
-                DocSecond { start_s: 0.0, transactions: 5.0, p99_ms: Some(2.0) },
-                DocSecond { start_s: 1.0, transactions: 0.0, p99_ms: None },
-            ]
+            p.iter().map(|x| x.0).collect::<Vec<_>>(),
+            [50.0, 90.0, 95.0, 99.0, 99.9, 99.99]
         );
+        let seconds = d.seconds();
+        assert_eq!(seconds.len(), doc.progress.intervals.len());
+        assert_eq!(seconds[1].start_s, 1.0);
+        assert_eq!(seconds[1].transactions, doc.progress.intervals[1].stats.transactions as f64);
+        let sweep: model::PointsDocument = kept("points-a.json");
+        let none = RunDoc(&sweep.points[0].runs[0]);
+        assert_eq!(none.metric(metric_of("lag_ms.mean").unwrap()), None);
     }
 
     #[test]

@@ -4,11 +4,14 @@
 //! a merge), latency over time (mean and percentiles), the latency
 //! histogram and percentile curve, per-script and per-command percentile
 //! curves, failures and retries over time when there were any, and the
-//! schedule lag under `-R`, and with `--server-stats` the server's
-//! statistics ([`server`]). The charts over time draw the run's own span
+//! schedule lag under `-R`, with `--server-stats` the server's
+//! statistics ([`server`]), and where the client measured itself its
+//! threads' shares beside the throughput and the verdict at the top
+//! ([`client`]). The charts over time draw the run's own span
 //! ([`seconds`]): to its end, or to the `-T` deadline.
 
 mod charts;
+mod client;
 pub(crate) mod marks;
 pub(crate) mod runs;
 mod seconds;
@@ -51,8 +54,12 @@ pub(crate) struct Page<'a> {
     pub(crate) deadline_s: Option<f64>,
     /// `--reconnect`'s outages and `--rate-profile`'s rate and steps.
     pub(crate) marks: marks::Marks,
-    /// `--server-stats`: the JSON report's `server` object.
-    pub(crate) server: Option<&'a serde_json::Value>,
+    /// `--server-stats`: the document's `server` object.
+    pub(crate) server: Option<&'a crate::report::doc::model::ServerDoc>,
+    /// The client's threads measured by themselves: the document's
+    /// `client` object, and the origin of the page's seconds (Unix epoch
+    /// µs).
+    pub(crate) client: Option<(&'a crate::report::doc::client::ClientDoc, i64)>,
 }
 
 /// One interval of a shard's tps line: (start after the run's origin,
@@ -246,7 +253,11 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
     for (k, v) in &page.facts {
         let _ = writeln!(out, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
     }
-    out.push_str("</table>\n<h2>Report</h2>\n<pre class=\"report\">");
+    out.push_str("</table>\n");
+    if let Some((c, _)) = page.client {
+        out.push_str(&client::verdict(c));
+    }
+    out.push_str("<h2>Report</h2>\n<pre class=\"report\">");
     out.push_str(&escape(page.report));
     out.push_str("</pre>\n<h2>Throughput</h2>\n");
 
@@ -287,6 +298,9 @@ pub(crate) fn render(page: &Page<'_>, dist: &RunDist) -> String {
             &format!("Transactions per second, one point a second, over {}.", span_text(page)),
             &page.marks.throughput(&tps, span),
         );
+    }
+    if let Some((c, origin_us)) = page.client.filter(|_| !seconds.is_empty()) {
+        out.push_str(&client::charts(c, drawn_span(page), origin_us, &figure));
     }
     page.marks.steps_table(&mut out);
 
@@ -514,6 +528,7 @@ mod tests {
             deadline_s: Some(3600.0),
             marks: marks::Marks::default(),
             server: None,
+            client: None,
         };
         let html = render(&page, &dist);
         eprintln!("the page of a 3600 s run: {} bytes", html.len());
@@ -567,6 +582,7 @@ mod tests {
             deadline_s,
             marks: marks::Marks::default(),
             server: None,
+            client: None,
         }
     }
 

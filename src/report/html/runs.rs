@@ -1,35 +1,34 @@
 //! The pages of several runs, drawn from their JSON documents: a sweep's
-//! (`--sweep-clients`, `--repeat`: tps and latency against the client
-//! count, then each point's runs over time, tps and p99, and their
-//! percentile curves) and a comparison's (`--compare`: BASE's and NEW's
+//! (`--sweep-clients`, `--repeat`: tps, latency and the busiest client
+//! thread's shares against the client count, then each point's runs over
+//! time, tps and p99, and their percentile curves) and a comparison's (`--compare`: BASE's and NEW's
 //! runs overlaid). The documents are read through
 //! [`crate::report::doc`]; their seconds are drawn as the single-run page
 //! draws a run's ([`super::seconds`]).
 
 use std::fmt::Write as _;
 
-use serde_json::Value;
-
 use super::charts::{Line, RGBColor, lines_on, palette, percentile_curves, quantile_x};
 use super::seconds::{self, Drawn};
 use super::svg::{Axis, Scale};
 use super::{escape, figure, open};
+use crate::report::doc::model::RunDocument;
 use crate::report::doc::{DocSecond, RunDoc, metric_of};
 use crate::stats::mannwhitney::median;
 
 /// A run's tps a second ([`per_second`]).
-fn tps_seconds(doc: &Value) -> Vec<(f64, f64)> {
+fn tps_seconds(doc: &RunDocument) -> Vec<(f64, f64)> {
     per_second(doc, |s| Some(s.item.transactions / s.length()))
 }
 
 /// A run's 99th latency percentile a second ([`per_second`]).
-fn p99_seconds(doc: &Value) -> Vec<(f64, f64)> {
+fn p99_seconds(doc: &RunDocument) -> Vec<(f64, f64)> {
     per_second(doc, |s| s.item.p99_ms)
 }
 
 /// A value of each second of a run's series that the charts draw
 /// ([`seconds::drawn`]), at the second's end.
-fn per_second(doc: &Value, value: fn(&Drawn<DocSecond>) -> Option<f64>) -> Vec<(f64, f64)> {
+fn per_second(doc: &RunDocument, value: fn(&Drawn<DocSecond>) -> Option<f64>) -> Vec<(f64, f64)> {
     let run = RunDoc(doc);
     let (span, deadline) = run.span();
     let all = run.seconds().into_iter().map(|s| (s.start_s, s));
@@ -38,7 +37,7 @@ fn per_second(doc: &Value, value: fn(&Drawn<DocSecond>) -> Option<f64>) -> Vec<(
 }
 
 /// A run's latency percentiles as a curve on the percentile axis.
-fn percentile_points(doc: &Value) -> Vec<(f64, f64)> {
+fn percentile_points(doc: &RunDocument) -> Vec<(f64, f64)> {
     RunDoc(doc).percentiles().into_iter().map(|(q, ms)| (quantile_x(q / 100.0), ms)).collect()
 }
 
@@ -94,7 +93,7 @@ fn lines_chart(title: &str, x: XAxis<'_>, y_desc: &str, lines: &[Line]) -> Strin
 }
 
 /// The median over `runs` of the metric `key` ([`crate::report::doc::METRICS`]).
-fn median_of(runs: &[&Value], key: &str) -> Option<f64> {
+fn median_of(runs: &[&RunDocument], key: &str) -> Option<f64> {
     let m = metric_of(key)?;
     let values: Vec<f64> = runs.iter().filter_map(|r| RunDoc(r).metric(m)).collect();
     median(&values)
@@ -102,10 +101,10 @@ fn median_of(runs: &[&Value], key: &str) -> Option<f64> {
 
 /// One line a run, the runs' colours from `colors`.
 fn run_lines(
-    runs: &[&Value],
+    runs: &[&RunDocument],
     name: &str,
     colors: &[RGBColor],
-    of: fn(&Value) -> Vec<(f64, f64)>,
+    of: fn(&RunDocument) -> Vec<(f64, f64)>,
 ) -> Vec<Line> {
     runs.iter()
         .zip(colors.iter().cycle())
@@ -121,7 +120,11 @@ fn run_lines(
 
 /// The page of a sweep: its command line and summary table, then the
 /// charts; `points` are (clients, runs).
-pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Value>)]) -> String {
+pub(crate) fn sweep_page(
+    argv: &[String],
+    table: &str,
+    points: &[(i64, Vec<&RunDocument>)],
+) -> String {
     let mut out = open("pgbench-rs sweep");
     let _ = writeln!(
         out,
@@ -183,6 +186,7 @@ pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Valu
         "Latency percentiles and mean at each client count (medians of its runs).",
         &lines_chart("latency against clients", x, "latency (ms)", &lat),
     );
+    client_chart(&mut out, points, x);
     for (c, runs) in points {
         point_section(&mut out, *c, &[("run ", runs, &palette(runs.len()))], ".");
     }
@@ -190,19 +194,63 @@ pub(crate) fn sweep_page(argv: &[String], table: &str, points: &[(i64, Vec<&Valu
     out
 }
 
+/// Where the client measured itself: the busiest client thread's shares
+/// against the client count, where it saturates.
+fn client_chart(out: &mut String, points: &[(i64, Vec<&RunDocument>)], x: XAxis<'_>) {
+    let measured = points.iter().flat_map(|p| &p.1).any(|r| RunDoc(r).client_shares().is_some());
+    if !measured {
+        return;
+    }
+    #[allow(clippy::cast_precision_loss)]
+    let against = |of: fn((f64, Option<f64>)) -> f64| -> Vec<(f64, f64)> {
+        points
+            .iter()
+            .filter_map(|(c, runs)| {
+                let v: Vec<f64> =
+                    runs.iter().filter_map(|r| RunDoc(r).client_shares().map(of)).collect();
+                Some((*c as f64, median(&v)?))
+            })
+            .collect()
+    };
+    let colors = palette(2);
+    let lines = [
+        Line {
+            label: "busy or waiting for a CPU (median)".into(),
+            color: colors[0],
+            width: 2,
+            points: against(|(busy, waiting)| busy + waiting.unwrap_or(0.0)),
+        },
+        Line {
+            label: "busy (median)".into(),
+            color: colors[1],
+            width: 1,
+            points: against(|s| s.0),
+        },
+    ];
+    figure(
+        out,
+        "sweep-client",
+        &format!(
+            "The busiest client thread's share of its time busy on a CPU, and busy or waiting for one, at each client count (medians of its runs): from {:.0} % on, the client, not the server, set the result.",
+            crate::clientstats::SATURATED_PCT
+        ),
+        &lines_chart("client threads against clients", x, "% of the time", &lines),
+    );
+}
+
 /// BASE's runs in blues, NEW's in oranges.
 const BASE_COLOR: RGBColor = RGBColor(33, 102, 172);
 const NEW_COLOR: RGBColor = RGBColor(214, 96, 77);
 
 /// One side of a point's charts: the runs' name, the runs, their colours.
-type Side<'a> = (&'a str, &'a [&'a Value], &'a [RGBColor]);
+type Side<'a> = (&'a str, &'a [&'a RunDocument], &'a [RGBColor]);
 
 /// A point's section: its runs' tps over time and percentile curves, the
 /// runs of each side in its colours (`note` ends the captions).
 fn point_section(out: &mut String, clients: i64, sides: &[Side<'_>], note: &str) {
     let n = if clients == 1 { "1 client".to_string() } else { format!("{clients} clients") };
     let _ = writeln!(out, "<h2>{n}</h2>");
-    let lines = |of: fn(&Value) -> Vec<(f64, f64)>| -> Vec<Line> {
+    let lines = |of: fn(&RunDocument) -> Vec<(f64, f64)>| -> Vec<Line> {
         sides.iter().flat_map(|(name, runs, colors)| run_lines(runs, name, colors, of)).collect()
     };
     figure(
@@ -232,7 +280,10 @@ fn point_section(out: &mut String, clients: i64, sides: &[Side<'_>], note: &str)
 
 /// The page of a comparison: its text, then a section a point (clients,
 /// BASE's runs, NEW's runs) with both sides' runs overlaid.
-pub(crate) fn compare_page(summary: &str, points: &[(i64, Vec<&Value>, Vec<&Value>)]) -> String {
+pub(crate) fn compare_page(
+    summary: &str,
+    points: &[(i64, Vec<&RunDocument>, Vec<&RunDocument>)],
+) -> String {
     let mut out = open("pgbench-rs comparison");
     let _ = writeln!(out, "<pre class=\"report\">{}</pre>", escape(summary));
     for (c, base, new) in points {

@@ -1,5 +1,6 @@
 //! The HTML report's `Server` section (`--server-stats`), drawn from the
-//! JSON report's `server` object on the same time axis as throughput:
+//! document's `server` object ([`ServerDoc`]; the views' rows are the
+//! server's own JSON) on the same time axis as throughput:
 //! WAL bytes per second and the buffer hit ratio with the checkpoints as
 //! shaded spans, each standby's lags, and the wait events of the run's
 //! backends stacked.
@@ -8,6 +9,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::report::doc::model::{ServerDoc, ServerSample};
+
 use super::charts::{FAILED, SIZE, palette};
 use super::svg::{self, Axis, Mark, RGBColor, Scale, Series};
 
@@ -15,29 +18,21 @@ use super::svg::{self, Axis, Mark, RGBColor, Scale, Series};
 const SHADE: RGBColor = RGBColor(222, 222, 222);
 
 /// Each sample's (start, end) in seconds, and the sample.
-fn intervals(server: &Value) -> Vec<(f64, f64, &Value)> {
+fn intervals(server: &ServerDoc) -> Vec<(f64, f64, &ServerSample)> {
     let mut start = 0.0;
     let mut out = Vec::new();
-    for s in server["samples"].as_array().into_iter().flatten() {
-        let end = s["t"].as_f64().unwrap_or(start);
-        out.push((start, end, s));
-        start = end;
+    for s in &server.samples {
+        out.push((start, s.t, s));
+        start = s.t;
     }
     out
 }
 
 /// The checkpoints as shaded spans the full height `top` of a chart.
-fn shades(server: &Value, top: f64) -> Option<Series> {
-    let spans: Vec<(f64, f64, f64)> = server["checkpoints"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|c| {
-            let (a, b) = (c["start"].as_f64()?, c["end"].as_f64()?);
-            // At least a visible sliver.
-            Some((a, b.max(a + 0.02), top))
-        })
-        .collect();
+fn shades(server: &ServerDoc, top: f64) -> Option<Series> {
+    // At least a visible sliver each.
+    let spans: Vec<(f64, f64, f64)> =
+        server.checkpoints.iter().map(|c| (c.start, c.end.max(c.start + 0.02), top)).collect();
     (!spans.is_empty()).then(|| Series {
         label: "checkpoint".into(),
         color: SHADE,
@@ -47,7 +42,14 @@ fn shades(server: &Value, top: f64) -> Option<Series> {
 
 /// A chart over the run's seconds (`0..span`) with y from 0 to the top
 /// of the data (`hi`) or at least `min_top`.
-fn chart(title: &str, desc: &str, span: f64, hi: f64, min_top: f64, series: &[Series]) -> String {
+pub(super) fn chart(
+    title: &str,
+    desc: &str,
+    span: f64,
+    hi: f64,
+    min_top: f64,
+    series: &[Series],
+) -> String {
     let x = Axis {
         lo: 0.0,
         hi: span.max(1.0),
@@ -81,14 +83,14 @@ fn top(points: &[(f64, f64)]) -> f64 {
 /// ids `server-wal`, `server-hit-ratio`, `server-replication`,
 /// `server-waits`).
 pub(super) fn section(
-    server: &Value,
+    server: &ServerDoc,
     span: f64,
     figure: &dyn Fn(&mut String, &str, &str, &str),
 ) -> String {
     let mut out = String::from("<h2>Server</h2>\n");
     let iv = intervals(server);
     let colors = palette(4);
-    let num = |s: &Value, view: &str, key: &str| s[view][key].as_f64();
+    let num = |s: &ServerSample, view: &str, key: &str| s.views.get(view)?[key].as_f64();
     // WAL bytes per second.
     let wal: Vec<(f64, f64)> = iv
         .iter()
@@ -125,7 +127,8 @@ pub(super) fn section(
     // Replication lag.
     let mut lags: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
     for (_, b, s) in &iv {
-        for r in s["pg_stat_replication"].as_array().into_iter().flatten() {
+        let rows = s.views.get("pg_stat_replication").and_then(Value::as_array);
+        for r in rows.into_iter().flatten() {
             let name = r["application_name"].as_str().unwrap_or("standby");
             for key in ["write_lag", "flush_lag", "replay_lag"] {
                 if let Some(x) = r[key].as_f64() {
@@ -148,11 +151,12 @@ pub(super) fn section(
     }
     // Wait events, stacked: the backends in each at a wait-event sample,
     // on average over the interval.
-    let per_s = server["wait_samples_per_s"].as_f64().unwrap_or(10.0);
+    #[allow(clippy::cast_precision_loss)]
+    let per_s = server.wait_samples_per_s as f64;
     let mut totals: BTreeMap<&str, u64> = BTreeMap::new();
     for (_, _, s) in &iv {
-        for (k, n) in s["wait_events"].as_object().into_iter().flatten() {
-            *totals.entry(k.as_str()).or_insert(0) += n.as_u64().unwrap_or(0);
+        for (k, n) in &s.wait_events {
+            *totals.entry(k.as_str()).or_insert(0) += n;
         }
     }
     let mut events: Vec<(&str, u64)> = totals.into_iter().collect();
@@ -166,7 +170,7 @@ pub(super) fn section(
             let mut sum = 0.0;
             for (i, (k, _)) in events.iter().enumerate() {
                 #[allow(clippy::cast_precision_loss)]
-                let n = s["wait_events"][*k].as_u64().unwrap_or(0) as f64;
+                let n = s.wait_events.get(*k).copied().unwrap_or(0) as f64;
                 sum += n / polls;
                 stacks[i].push((*a, *b, sum));
             }
