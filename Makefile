@@ -68,7 +68,7 @@ test-serial:
 TRICKS_TARGET_DIR ?= $(CURDIR)/target/tricks
 TRICKS_TESTS ?= bench:: wait::
 test-tricks:
-	scripts/deps.sh
+	scripts/deps.sh lint
 	PGBENCH_RS_BUILD_TRICKS=on CARGO_TARGET_DIR=$(TRICKS_TARGET_DIR) \
 		$(CARGO) clippy --all-targets $(CARGO_FLAGS) -- -D warnings
 	PGBENCH_RS_BUILD_TRICKS=on CARGO_TARGET_DIR=$(TRICKS_TARGET_DIR) $(CARGO) test $(CARGO_FLAGS) --lib
@@ -97,7 +97,8 @@ lint:
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --document-private-items $(CARGO_FLAGS)
 
 ## The real C pgbench 17, 18 and 19 with their servers, which the tests
-## compare with (as root; from Debian's archive, into /opt/pgbench-rs-ref),
+## compare with, and PostgreSQL 15's server, the oldest supported (as root;
+## from Debian's archive, into /opt/pgbench-rs-ref),
 ## the Python libraries that check the JSON report (into target/pytools),
 ## and PostgreSQL 18's pgbench TAP suite (into target/tap18).
 reference:
@@ -137,7 +138,10 @@ dist:
 dist-check:
 	scripts/dist-check.sh
 
-## A short run of the script fuzzer (cargo-fuzz; see fuzz/).
+## Short runs of the fuzz targets, FUZZ_SECONDS each (cargo-fuzz; see
+## fuzz/ and scripts/fuzz.sh): the script parser and evaluator, and the
+## readers of documents from elsewhere (--merge, --compare, the CSV
+## conversion), each input within a memory and a time limit.
 fuzz:
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 

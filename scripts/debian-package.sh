@@ -39,16 +39,6 @@ mapfile -t tarballs < <(DIST_DIR="$dir/dist" "$repo/scripts/dist.sh")
 
 times=()
 status=0
-# step NAME COMMAND: runs COMMAND in the tree, timed, output to the log.
-step() {
-    local name=$1 start=$SECONDS rc=0
-    log "$name"
-    printf '\n===== %s: %s\n' "$name" "$2" >>"$out"
-    in_tree "$tree" "$2" >>"$out" 2>&1 || rc=$?
-    times+=("$name $((SECONDS - start))s")
-    [ $rc -eq 0 ] || log "$name failed (exit $rc), see $out"
-    return $rc
-}
 [ -z "$tree_made" ] || times+=("debootstrap ${tree_made}s")
 
 # The source package's parts: the orig tarball and debian/.
@@ -70,13 +60,13 @@ as_pg pgbench-rs -i -s 2 postgres
 as_pg pgbench-rs -c 4 -j 2 -T 5 --report-html=/tmp/pgbench-rs-report.html postgres
 grep -c "<svg" /tmp/pgbench-rs-report.html
 pg_ctlcluster "$(ls /etc/postgresql | sort -V | tail -n 1)" main stop'
-if step tools "apt-get update -q && $apt install ca-certificates dpkg-dev lintian autopkgtest && (update-ca-certificates || true)" &&
-    step build-deps "cd $src && $apt build-dep ./" &&
-    step build "cd $src && DEB_BUILD_OPTIONS='${DEB_BUILD_OPTIONS:-}' unshare -n -- dpkg-buildpackage -us -uc" &&
-    { step lintian "cd $build && lintian --fail-on error,warning --info --display-info --show-overrides pgbench-rs_${debversion}_*.changes" || status=1; } &&
-    step install "cd $build && $apt install ./pgbench-rs_${debversion}_*.deb postgresql" &&
-    step smoke "$smoke" &&
-    step autopkgtest "cd $build && autopkgtest --summary-file=$build/autopkgtest.summary ./pgbench-rs_${debversion}_*.deb $src -- null"; then
+if tree_step tools "apt-get update -q && $apt install ca-certificates dpkg-dev lintian autopkgtest && (update-ca-certificates || true)" &&
+    tree_step build-deps "cd $src && $apt build-dep ./" &&
+    tree_step build "cd $src && DEB_BUILD_OPTIONS='${DEB_BUILD_OPTIONS:-}' unshare -n -- dpkg-buildpackage -us -uc" &&
+    { tree_step lintian "cd $build && lintian --fail-on error,warning --info --display-info --show-overrides pgbench-rs_${debversion}_*.changes" || status=1; } &&
+    tree_step install "cd $build && $apt install ./pgbench-rs_${debversion}_*.deb postgresql" &&
+    tree_step smoke "$smoke" &&
+    tree_step autopkgtest "cd $build && autopkgtest --summary-file=$build/autopkgtest.summary ./pgbench-rs_${debversion}_*.deb $src -- null"; then
     :
 else
     status=1

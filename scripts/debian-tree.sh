@@ -5,6 +5,7 @@
 # tree_make TREE SUITE LOG [MIRROR]  a new minbase tree of SUITE, set up
 #                                    with tree_setup (debootstrap is installed
 #                                    on the host if missing)
+# debootstrap_installed  installs debootstrap on the host if it is missing
 # tree_setup TREE     a policy-rc.d that keeps packages from starting
 #                     services, the host's resolv.conf, apt accepting a
 #                     Release file past its Valid-Until (a dated copy of
@@ -18,6 +19,10 @@
 # tree_release TREE   ends the processes whose root is the tree, unmounts it
 # in_tree TREE CMD    runs CMD with bash in the tree as root, in a clean
 #                     login-like environment
+# tree_step NAME CMD  runs CMD in the tree $tree (in_tree), its output
+#                     appended to the log $out after a `===== NAME: CMD`
+#                     line and its time to the array times; says NAME, and
+#                     a failure, with the caller's log function
 
 # Unmount everything at or below $1, deepest first.
 umount_below() {
@@ -63,6 +68,16 @@ in_tree() {  # TREE COMMAND
         /bin/bash -c "$2"
 }
 
+tree_step() {  # NAME COMMAND
+    local name=$1 start=$SECONDS rc=0
+    log "$name"
+    printf '\n===== %s: %s\n' "$name" "$2" >>"$out"
+    in_tree "$tree" "$2" >>"$out" 2>&1 || rc=$?
+    times+=("$name $((SECONDS - start))s")
+    [ $rc -eq 0 ] || log "$name failed (exit $rc), see $out"
+    return $rc
+}
+
 # Writes the certificates of the host's bundle that Debian's ca-certificates
 # does not ship into DIR, one file each.
 host_cas() {  # DIR
@@ -90,13 +105,15 @@ tree_setup() {  # TREE
     host_cas "$t/usr/local/share/ca-certificates"
 }
 
+debootstrap_installed() {
+    command -v debootstrap >/dev/null 2>&1 && return 0
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
+}
+
 tree_make() {  # TREE SUITE LOG [MIRROR]
     local t=$1 suite=$2 log=$3 mirror=${4:-}
-    if ! command -v debootstrap >/dev/null 2>&1; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null ||
-            return 1
-    fi
+    debootstrap_installed || return 1
     tree_release "$t"
     rm -rf --one-file-system "$t"
     mkdir -p "$(dirname "$t")"

@@ -7,7 +7,8 @@
 # groff (the manual page is rendered), and, as root, iproute2 (network
 # namespaces for the shard test), chromium (the HTML report is checked in
 # it), mandoc (it lints the manual page), sysbench (its OLTP tests are
-# compared with the sysbench builtins), and Slurm (slurmctld, slurmd,
+# compared with the sysbench builtins), prometheus (Debian's server
+# scrapes --metrics-listen's endpoint), and Slurm (slurmctld, slurmd,
 # slurm-client, munge), OpenSSH (openssh-server, openssh-client) and GNU
 # parallel (the launch files of deploy/ run under them, on simulated
 # hosts). As root on Debian/Ubuntu it
@@ -120,6 +121,10 @@ fi
 # sysbench 1.0.20: the sysbench builtins are compared with it.
 if [ "$(id -u)" = 0 ] && ! command -v sysbench >/dev/null 2>&1; then
     missing+=(sysbench)
+fi
+# Prometheus: a test has Debian's server scrape a run's metrics.
+if [ "$(id -u)" = 0 ] && ! command -v prometheus >/dev/null 2>&1; then
+    missing+=(prometheus)
 fi
 # ip(8): the shard test simulates client machines with network namespaces.
 if [ "$(id -u)" = 0 ] && ! command -v ip >/dev/null 2>&1; then

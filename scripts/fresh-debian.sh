@@ -10,6 +10,14 @@
 # per tree: the toolchain, the libpq linked, the servers the tests used,
 # the result and how long each step took.
 #
+# `make test` runs with every PGBENCH_TEST_REQUIRE_ switch on
+# (PGBENCH_TEST_REQUIRE_ALL=1, tests/harness/require.rs): after `make
+# reference` a tree has everything the tests need, so a test that would
+# skip a comparison fails instead. PGBENCH_TEST_REQUIRE_* variables of the
+# caller's environment go into the tree as they are (PGBENCH_TEST_REQUIRE_ALL=0
+# lets the tests skip). The script exits non-zero when a step fails, or a
+# test said it skipped something.
+#
 #   scripts/fresh-debian.sh [--dir DIR] [--reuse] [--mirror URL] [SUITE...]
 #
 # --dir DIR     where the trees go (DIR/SUITE; default /var/tmp/pgbench-rs-fresh)
@@ -54,6 +62,20 @@ dir=$(realpath "$dir")
 
 log() { printf 'fresh-debian: %s\n' "$*" >&2; }
 
+# What a failed step said: its tests' failures (libtest's "failures:"
+# blocks), or else the log's last lines; at most 400 lines.
+failure_lines() {  # LOG
+    local lines
+    lines=$(awk '/^failures:$/ {p = 1} p {print} /^test result: FAILED/ {p = 0}' "$1")
+    [ -n "$lines" ] || lines=$(tail -n 40 "$1")
+    printf '%s\n' "$lines" | head -n 400
+}
+
+# The PGBENCH_TEST_REQUIRE_ variables the tests get in the trees, as
+# `export` lines for bash (in_tree's environment is a clean one).
+: "${PGBENCH_TEST_REQUIRE_ALL=1}"
+require_env=$(export PGBENCH_TEST_REQUIRE_ALL; export -p | sed -n 's/^declare -x \(PGBENCH_TEST_REQUIRE_[A-Z_]*=\)/export \1/p')
+
 . "$repo/scripts/debian-tree.sh"
 
 trees=()
@@ -82,6 +104,7 @@ for suite in "${suites[@]}"; do
         if [ $rc -ne 0 ]; then
             result="failed at $name (exit $rc)"
             log "$suite: $name failed (exit $rc), see $out"
+            failure_lines "$out" >&2
         fi
         return $rc
     }
@@ -93,7 +116,7 @@ for suite in "${suites[@]}"; do
         rm -rf --one-file-system "$tree"
         log "$suite: debootstrap --variant=minbase $suite $tree"
         start=$SECONDS
-        if ! debootstrap --variant=minbase "$suite" "$tree" ${mirror:+"$mirror"} \
+        if ! debootstrap_installed || ! debootstrap --variant=minbase "$suite" "$tree" ${mirror:+"$mirror"} \
             >"$dir/$suite.debootstrap.log" 2>&1; then
             summaries+=("$suite: debootstrap failed, see $dir/$suite.debootstrap.log")
             status=1
@@ -117,7 +140,8 @@ for suite in "${suites[@]}"; do
         { in_tree "$tree" 'update-ca-certificates' >>"$out" 2>&1 || true; } &&
         step demo 'cd /root/pgbench-rs && make demo' &&
         step reference 'cd /root/pgbench-rs && make reference' &&
-        step test 'cd /root/pgbench-rs && make test'; then
+        step test "$require_env
+            cd /root/pgbench-rs && make test"; then
         :
     else
         status=1
@@ -131,13 +155,17 @@ for suite in "${suites[@]}"; do
         lib=$(ldd "$bin" 2>/dev/null | awk "/libpq/ {print \$3}")
         echo "libpq: ${lib:-not linked} ($(dpkg-query -W -f="\${Package} \${Version}" libpq5 2>/dev/null || echo ?), $(pg_config --version 2>/dev/null || echo no pg_config))"
         for p in /usr/lib/postgresql/*/bin/postgres; do [ -x "$p" ] && echo "server (host): $("$p" --version)"; done
-        for v in 17 18; do
+        for v in 15 17 18 19; do
             b=/opt/pgbench-rs-ref/$v/bin
             [ -x "$b/pgbench" ] && echo "reference $v: $("$b/pgbench" --version), $("$b/postgres" --version)"
         done
         true' 2>/dev/null || true)
     counts=$(awk '/^test result:/ {p += $4; f += $6; i += $8} END {if (NR) printf "%d passed, %d failed, %d ignored", p, f, i}' "$out")
-    skipped=$(grep -c 'skipped: ' "$out" || true)
+    skipped=$(grep -Ec '(^|[^a-z])skipped: [A-Za-z0-9_:]+: ' "$out" || true)
+    if [ "$skipped" != 0 ] && [ "$result" = passed ]; then
+        result="failed: $skipped skip(s) (the log's skipped: lines)"
+        status=1
+    fi
     times+=("total $((SECONDS - total))s")
     summaries+=("$(printf '== %s (%s): %s\n%s\ntests: %s; comparisons skipped: %s\ntimes: %s\nlog: %s' \
         "$suite" "$(cat "$tree/etc/debian_version" 2>/dev/null || echo ?)" "$result" "$facts" \

@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# A short run of the script fuzzer (fuzz/fuzz_targets/script.rs, which
-# calls the library's pgbench_rs::fuzzing::script): parses arbitrary bytes
-# as a pgbench script, prepares it for every query mode, renders its SQL
-# and evaluates its expressions; any panic, hang or abort is a failure.
+# Short runs of the fuzz targets (fuzz/fuzz_targets/, each calling an
+# entry point of the library's pgbench_rs::fuzzing), SECONDS each:
+#   script   parses arbitrary bytes as a pgbench script, prepares it for
+#            every query mode, renders its SQL and evaluates its
+#            expressions;
+#   merge, compare, csv
+#            documents from elsewhere (bytes, or edits of the real
+#            documents in tests/data/documents/) given to --merge (two
+#            shards), --compare and --merge FILE --report-csv, with every
+#            report file.
+# Any panic, hang or abort is a failure, and so is an input that takes
+# more than MEMORY_MB of memory (-rss_limit_mb) or TIMEOUT seconds
+# (-timeout): a reader's work must stay in proportion to its input.
 # Needs cargo-fuzz (installed with cargo if missing).
 #
-#   scripts/fuzz.sh [SECONDS]
+#   scripts/fuzz.sh [SECONDS [TARGET...]]
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 secs=${1:-60}
@@ -20,5 +29,16 @@ cargo metadata --locked --format-version 1 --manifest-path "$repo/fuzz/Cargo.tom
 # cargo-fuzz passes nightly-only flags; the stable toolchain accepts them
 # with RUSTC_BOOTSTRAP. libfuzzer-sys comes from the registry (vendor/
 # holds only the program's dependencies).
-RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir "$repo/fuzz" -s none -a script -- \
-    -max_total_time="$secs" -max_len=32768
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(script merge compare csv)
+memory_mb=2048
+timeout=10
+for target in "${targets[@]}"; do
+    echo "fuzz: $target for $secs s" >&2
+    # (-close_fd_mask=3: the targets print reports; libFuzzer keeps its
+    # own copy of stderr for what it says.)
+    RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir "$repo/fuzz" -s none -a "$target" -- \
+        -max_total_time="$secs" -max_len=65536 -rss_limit_mb="$memory_mb" \
+        -timeout="$timeout" -close_fd_mask=3 -len_control=0
+done

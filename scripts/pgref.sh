@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The reference PostgreSQL builds the tests compare with: the real C pgbench 17,
-# 18 and 19 with their servers and client programs, taken from Debian's
-# archive, without touching the host's own packages or apt sources.
+# 18 and 19 with their servers and client programs, and PostgreSQL 15 (the
+# oldest server pgbench-rs supports, which some tests run against when the
+# host's is another), taken from Debian's archive, without touching the
+# host's own packages or apt sources.
 #
-#   scripts/pgref.sh [install] [VERSION...]   install (as root; default 17 18 19)
+#   scripts/pgref.sh [install] [VERSION...]   install (as root; default 15 17 18 19)
 #   scripts/pgref.sh bindir VERSION           print the bindir of an installed version
 #
 # For each VERSION it makes, under $PGBENCH_RS_REF (default /opt/pgbench-rs-ref):
 #   VERSION/root   a Debian minbase tree (debootstrap) of the suite that carries
-#                  postgresql-VERSION (17: trixie, 18: sid, 19: sid with the two
+#                  postgresql-VERSION (15: bookworm, 17: trixie, 18: sid, 19: sid with the two
 #                  packages from experimental, where its release candidates are;
 #                  SUITE_<V>=... and EXPERIMENTAL_FOR="V..." override), with
 #                  postgresql-VERSION and postgresql-client-VERSION in it
@@ -33,6 +35,7 @@ suite_for() {
     local var="SUITE_$1"
     if [ -n "${!var:-}" ]; then echo "${!var}"; return; fi
     case $1 in
+        15) echo bookworm ;;
         17) echo trixie ;;
         18 | 19) echo sid ;;
         *) die "no Debian suite known for PostgreSQL $1 (set SUITE_$1)" ;;
@@ -183,7 +186,7 @@ case ${1:-} in
 esac
 [ "$cmd" = install ] || die "unknown command $cmd"
 versions=("$@")
-[ ${#versions[@]} -gt 0 ] || versions=(17 18 19)
+[ ${#versions[@]} -gt 0 ] || versions=(15 17 18 19)
 
 for v in "${versions[@]}"; do
     [[ $v =~ ^[0-9]+$ ]] || die "bad version '$v'"

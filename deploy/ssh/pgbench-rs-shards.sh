@@ -16,6 +16,13 @@
 # run.json and run.txt, also when a shard failed. The exit status is not
 # 0 when a shard failed (each is named), the merge failed, or a shard
 # started after START_AT.
+#
+# With METRICS_PORT set in the environment, machine K serves its shard's
+# live metrics for Prometheus on port METRICS_PORT+K, all addresses
+# (--metrics-listen; one port per shard, so that two shards on one
+# machine do not collide), for METRICS_LINGER seconds after its report
+# (30 by default; --metrics-linger):
+# scrape MACHINE:METRICS_PORT+K.
 set -uo pipefail
 me=${0##*/}
 hosts=()
@@ -33,9 +40,10 @@ remote_opts=
 # shellcheck disable=SC2089,SC2090
 for o in "${opts[@]}"; do remote_opts+=" '${o//\'/\'\\\'\'}'"; done
 # shellcheck disable=SC2090
-export remote_opts start_at n
+metrics_port=${METRICS_PORT:-} metrics_linger=${METRICS_LINGER:-30}
+export remote_opts start_at n metrics_port metrics_linger
 shard() {
-    ssh -- "$1" "rm -f shard-$2.json && exec pgbench-rs$remote_opts --shard=$2/$n --start-at=$start_at --report-json=shard-$2.json"
+    ssh -- "$1" "rm -f shard-$2.json && exec pgbench-rs$remote_opts --shard=$2/$n --start-at=$start_at --report-json=shard-$2.json${metrics_port:+ --metrics-listen=0.0.0.0:$((metrics_port + $2)) --metrics-linger=$metrics_linger}"
 }
 export -f shard
 joblog=$(mktemp)

@@ -30,6 +30,7 @@ import platform
 import re
 import shlex
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -66,6 +67,42 @@ RS_PCT = Variant("rs-pct", "pgbench-rs --latency-percentiles", RS_BIN, args=["--
 RS_JSON = Variant("rs-json", "pgbench-rs --report-json", RS_BIN, args=["--report-json=report.json"])
 RS_RECONNECT = Variant("rs-reconnect", "pgbench-rs --reconnect", RS_BIN, args=["--reconnect"])
 RS_STATS = Variant("rs-stats", "pgbench-rs --server-stats", RS_BIN, args=["--server-stats"])
+
+
+def free_port():
+    """A TCP port of the loopback nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+METRICS_PORT = free_port()
+RS_METRICS = Variant(
+    "rs-metrics", "pgbench-rs --metrics-listen", RS_BIN, args=[f"--metrics-listen={METRICS_PORT}", "--metrics-linger=0"]
+)
+
+
+def scrape_metrics_forever(port, every=1.0):
+    """Scrapes 127.0.0.1:port/metrics every `every` s, as Prometheus would
+    (OpenMetrics asked for), for as long as this process runs: the
+    endpoint's cost includes answering. Nothing listening is no error."""
+    request = (
+        b"GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        b"Accept: application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5\r\n\r\n"
+    )
+
+    def loop():
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+                    s.sendall(request)
+                    while s.recv(65536):
+                        pass
+            except OSError:
+                pass
+            time.sleep(every)
+
+    threading.Thread(target=loop, daemon=True).start()
 
 
 @dataclass
@@ -705,6 +742,7 @@ def cmd_suite(argv):
     ap.add_argument("--alt-clients", default="1,8,64", help="client counts where -S -M prepared also runs pgbench-rs with epoll and with ppoll ('' for none)")
     ap.add_argument("--callgrind-clients", default="1,8", help="client counts with callgrind instruction counts ('' for none)")
     ap.add_argument("--ext-clients", default="1,8", help="client counts where -S -M prepared also runs pgbench-rs with --latency-percentiles, with --report-json, with --server-stats and with --reconnect ('' for none)")
+    ap.add_argument("--metrics-clients", default="", help="client counts where -S -M prepared also runs pgbench-rs with --report-json and with --metrics-listen, scraped every second ('' for none)")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds (below 500 clients)")
     ap.add_argument("--rounds-large", type=int, default=1, help="rounds at 500 clients or more (each connect costs seconds)")
     ap.add_argument("-T", "--duration", type=int, default=3, help="seconds of each tps run")
@@ -728,6 +766,7 @@ def cmd_suite(argv):
     alt_clients = set(csv_ints(a.alt_clients))
     cg_clients = set(csv_ints(a.callgrind_clients))
     ext_clients = set(csv_ints(a.ext_clients))
+    metrics_clients = set(csv_ints(a.metrics_clients))
 
     facts = machine_facts()
     t_start = time.monotonic()
@@ -738,7 +777,12 @@ def cmd_suite(argv):
                 continue
             vs = [C, RS] + ([RS_EPOLL, RS_PPOLL] if (w == "select-prepared" and c in alt_clients) else [])
             vs += [RS_PCT, RS_JSON, RS_STATS, RS_RECONNECT] if (w == "select-prepared" and c in ext_clients) else []
+            if w == "select-prepared" and c in metrics_clients:
+                # (--report-json beside it: the per-second data both turn on.)
+                vs += [v for v in (RS_JSON, RS_METRICS) if v not in vs]
             cells.append(Cell(w, c, vs))
+    if metrics_clients:
+        scrape_metrics_forever(METRICS_PORT)
     skipped = []
     if any(cell.clients >= 500 for cell in cells):
         big = max(cell.clients for cell in cells)
@@ -875,7 +919,7 @@ def cmd_suite(argv):
     rows = []
     for cell in cells:
         for v in cell.variants[1:]:
-            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", {RS_PPOLL.key: "ppoll", RS_EPOLL.key: "epoll", RS_PCT.key: "percentiles", RS_JSON.key: "json", RS_STATS.key: "server-stats", RS_RECONNECT.key: "reconnect"}.get(v.key, "default")]
+            row = [WORKLOADS[cell.workload][0], f"{cell.clients}/{jobs_for(cell.clients)}", {RS_PPOLL.key: "ppoll", RS_EPOLL.key: "epoll", RS_PCT.key: "percentiles", RS_JSON.key: "json", RS_STATS.key: "server-stats", RS_RECONNECT.key: "reconnect", RS_METRICS.key: "metrics"}.get(v.key, "default")]
             if cell.error:
                 rows.append(row + ["FAILED"] + [""] * (len(headers) - 4))
                 continue
@@ -907,6 +951,8 @@ def cmd_suite(argv):
         " so the long-minus-short method spreads that over 4 times fewer transactions than at full speed, and these rows overstate the cost at full speed.",
         "server-stats rows: the sampler is a thread and a connection of its own that runs about twelve short queries a second whatever the tps (its CPU is in the client's, spread"
         " over the transactions; its queries load the server, which shows in the tps), so its cost per transaction falls as the tps grows.",
+        "metrics rows: --metrics-listen turns on the per-second data as --report-json does (same note), and once a second the main thread renders it as OpenMetrics"
+        " and the endpoint's thread answers a scrape (this script scrapes it every second); a time-driven cost, overstated under valgrind as above.",
         "peak RSS: ru_maxrss of the client in the -T run. Third column: pgbench-rs's wait loop (default: io_uring where the kernel allows it, else epoll; PGBENCH_RS_POLL=epoll or =ppoll).",
     ]
     if skipped:
