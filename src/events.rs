@@ -7,7 +7,10 @@
 //!
 //! Events: `measuring T` when the measurement starts (every thread
 //! connected, past `--start-at` and the warm-up), T being the origin of
-//! the report's clock (the JSON's `progress.start_time_us`); once per run
+//! the report's clock (the JSON's `progress.start_time_us`), then
+//! `measuring_monotonic M`, the same origin on the monotonic clock (not an
+//! epoch time: for comparisons that no step of the wall clock may
+//! disturb); once per run
 //! of `--repeat` and `--sweep-clients`; `lingering T` when
 //! `--metrics-listen`'s endpoint starts its `--metrics-linger`, the
 //! reports written and the last metrics published.

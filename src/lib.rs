@@ -184,6 +184,13 @@ pub fn send_signal(pid: u32, signal: i32) -> std::io::Result<()> {
     sys::signal::send(pid, signal)
 }
 
+/// Microseconds on the monotonic clock the run measures with (arbitrary
+/// origin): for a program that drives pgbench-rs and compares a moment of
+/// its own with the run's times (the `measuring_monotonic` event).
+pub fn monotonic_us() -> i64 {
+    sys::clock::monotonic_us()
+}
+
 /// Ends the process by `signal` (after the report of a run it
 /// interrupted), flushing stdout and stderr first.
 pub fn die_by(signal: i32) -> ! {

@@ -114,7 +114,8 @@ fn libpq_line(doc: &str) -> &str {
 
 #[test]
 fn a_merge_keeps_the_libpq_its_shards_ran_with() {
-    let args = ["--merge", "shard0.json", "shard1.json", "--report-json=m.json"];
+    let args =
+        ["--merge", "shard0.json", "shard1.json", "--report-json=m.json", "--report-html=m.html"];
     let mut p = Pgbench::no_server(args).label("golden-merge-libpq");
     for name in ["shard0.json", "shard1.json"] {
         let kept = stored(name);
@@ -123,4 +124,6 @@ fn a_merge_keeps_the_libpq_its_shards_ran_with() {
     let out = p.run_under_test();
     assert_eq!(out.status, Status::Exit(0), "{}", out.stderr);
     assert_eq!(libpq_line(&out.read_file("m.json")), "  \"libpq_version\": \"12.3\",");
+    let page = out.read_file("m.html");
+    assert!(page.contains("\n<tr><th>libpq</th><td>12.3</td></tr>\n"), "{page}");
 }

@@ -201,6 +201,7 @@ pub(crate) fn run(
     if let Some(waiter) = waiter.as_mut().filter(|_| bench_start.is_some()) {
         if th.slot == 0 {
             cfg.switches.events.emit("measuring", origin + sh.epoch_shift);
+            cfg.switches.events.emit("measuring_monotonic", origin);
         }
         if let Some(plan) = sh.client {
             let now = monotonic_us();

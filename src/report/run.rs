@@ -272,8 +272,15 @@ fn status_of(outcome: RunOutcome) -> Status {
 fn page<'a>(made: &'a Made<'a>, text: &'a str) -> html::Page<'a> {
     let (p, t, f) = (&made.params, &made.totals, &made.facts);
     let secs = |us: i64| (us - f.origin_us) as f64 / 1e6;
-    let mut facts =
-        html::facts(p.pgbench, f.start_us, f.end_us, made.argv, f.server_version, f.status.name());
+    let mut facts = html::facts(
+        p.pgbench,
+        f.start_us,
+        f.end_us,
+        made.argv,
+        &f.libpq_version,
+        f.server_version,
+        f.status.name(),
+    );
     if let Some((files, _)) = &made.shards {
         facts.insert(3, ("shards".into(), files.clone()));
     }

@@ -269,13 +269,31 @@ impl Running {
     /// Sends signal `sig` (kill(2)) once the program catches it; the time
     /// of sending (Unix epoch seconds).
     pub(crate) fn signal(&mut self, sig: i32) -> f64 {
+        self.until_caught(sig);
+        self.send(sig)
+    }
+
+    /// Sends signal `sig` (kill(2)) once the program catches it; the time
+    /// of sending on the monotonic clock (seconds), the clock the program
+    /// measures with: compared with its `measuring_monotonic` event, no
+    /// step of the wall clock and no error in the program's sampled
+    /// epoch shift comes between the two.
+    pub(crate) fn signal_monotonic(&mut self, sig: i32) -> f64 {
+        self.until_caught(sig);
+        #[allow(clippy::cast_precision_loss)]
+        let at = pgbench_rs::monotonic_us() as f64 / 1e6;
+        self.send(sig);
+        at
+    }
+
+    /// Waits until the program catches signal `sig`.
+    fn until_caught(&mut self, sig: i32) {
         while !catches(self.child.id(), sig) {
             if self.poll_exit().is_some() || Instant::now() >= self.deadline {
                 self.never(&format!("it never caught signal {sig}"));
             }
             std::thread::sleep(Duration::from_millis(1));
         }
-        self.send(sig)
     }
 
     /// Sends signal `sig` (kill(2)) now, caught or not; the time of

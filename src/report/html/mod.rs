@@ -86,12 +86,14 @@ fn drawn_seconds(page: &Page<'_>, dist: &RunDist) -> Vec<Second> {
     seconds::drawn(parts, drawn_span(page))
 }
 
-/// The facts of the header: when, how long, what ran, on what.
+/// The facts of the header: when, how long, what ran, on what (the
+/// libpq the run had, which for a merge is its shards', not this one's).
 pub(crate) fn facts(
     pgbench: &crate::version::Pgbench,
     start_us: i64,
     end_us: i64,
     command_line: &[String],
+    libpq_version: &str,
     server_version: &str,
     status: &str,
 ) -> Vec<(String, String)> {
@@ -105,7 +107,7 @@ pub(crate) fn facts(
             "pgbench-rs".into(),
             format!("{} (pgbench {})", env!("CARGO_PKG_VERSION"), pgbench.version),
         ),
-        ("libpq".into(), crate::version::text(crate::pq::lib_version())),
+        ("libpq".into(), libpq_version.into()),
         ("server".into(), server_version.into()),
     ]
 }
@@ -512,6 +514,7 @@ mod tests {
                 0,
                 3_600_000_000,
                 &["pgbench-rs".into(), "-T".into(), "3600".into()],
+                "17.12",
                 "17.12",
                 "completed",
             ),
