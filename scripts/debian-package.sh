@@ -3,8 +3,9 @@
 # unstable tree (debootstrap, minbase) it builds the source and binary
 # packages from the release tarball of HEAD (scripts/dist.sh: the one
 # without vendor/, as pgbench-rs_VERSION.orig.tar.gz, with packaging/debian/
-# as debian/) with dpkg-buildpackage, the network off (unshare -n), against
-# Debian's packaged crates; runs lintian (an error or a warning fails);
+# as debian/) with dpkg-buildpackage, the network off (a network namespace
+# with only the loopback, as on Debian's build daemons), against Debian's
+# packaged crates; runs lintian (an error or a warning fails);
 # installs the .deb; runs `pgbench-rs -i` and a short run (with the HTML
 # report) against the tree's PostgreSQL; and runs the package's autopkgtest
 # (debian/tests) with autopkgtest's null runner in the tree. Ends with
@@ -60,9 +61,9 @@ as_pg pgbench-rs -i -s 2 postgres
 as_pg pgbench-rs -c 4 -j 2 -T 5 --report-html=/tmp/pgbench-rs-report.html postgres
 grep -c "<svg" /tmp/pgbench-rs-report.html
 pg_ctlcluster "$(ls /etc/postgresql | sort -V | tail -n 1)" main stop'
-if tree_step tools "apt-get update -q && $apt install ca-certificates dpkg-dev lintian autopkgtest && (update-ca-certificates || true)" &&
+if tree_step tools "apt-get update -q && $apt install ca-certificates dpkg-dev lintian autopkgtest iproute2 && (update-ca-certificates || true)" &&
     tree_step build-deps "cd $src && $apt build-dep ./" &&
-    tree_step build "cd $src && DEB_BUILD_OPTIONS='${DEB_BUILD_OPTIONS:-}' unshare -n -- dpkg-buildpackage -us -uc" &&
+    tree_step build "cd $src && DEB_BUILD_OPTIONS='${DEB_BUILD_OPTIONS:-}' /usr/local/sbin/offline dpkg-buildpackage -us -uc" &&
     { tree_step lintian "cd $build && lintian --fail-on error,warning --info --display-info --show-overrides pgbench-rs_${debversion}_*.changes" || status=1; } &&
     tree_step install "cd $build && $apt install ./pgbench-rs_${debversion}_*.deb postgresql" &&
     tree_step smoke "$smoke" &&

@@ -103,6 +103,15 @@ tree_setup() {  # TREE
     cp -L /etc/resolv.conf "$t/etc/resolv.conf"
     echo 'Acquire::Check-Valid-Until "false";' >"$t/etc/apt/apt.conf.d/99fresh-debian"
     host_cas "$t/usr/local/share/ca-certificates"
+    mkdir -p "$t/usr/local/sbin"
+    cat >"$t/usr/local/sbin/offline" <<'SH'
+#!/bin/sh
+# offline COMMAND...: COMMAND with the network off, as on Debian's build
+# daemons: a network namespace of its own whose loopback is up (unshare -n
+# alone leaves it down, and unit tests listen on 127.0.0.1). Needs iproute2.
+exec unshare -n -- sh -c 'ip link set lo up && exec "$@"' offline "$@"
+SH
+    chmod 755 "$t/usr/local/sbin/offline"
 }
 
 debootstrap_installed() {

@@ -3,9 +3,9 @@
 # and rpmlint in a Debian unstable tree (debootstrap, minbase): from the two
 # release tarballs of HEAD (scripts/dist.sh) rpmbuild makes the source and
 # binary RPMs with the spec and filters of the tarball, the network off
-# (unshare -n), with --nodeps (Debian's RPM database is empty: neither
-# BuildRequires nor the package's dependencies are checked) and no
-# debuginfo package; rpmlint checks the spec and both RPMs with
+# (a network namespace with only the loopback), with --nodeps (Debian's RPM
+# database is empty: neither BuildRequires nor the package's dependencies
+# are checked) and no debuginfo package; rpmlint checks the spec and both RPMs with
 # packaging/rpm/pgbench-rs.rpmlintrc (an error or a warning it does not
 # filter fails); the binary RPM's bundled(crate()) provides must be those
 # scripts/rpm-spec.sh finds in Cargo.lock; the binary RPM is installed into
@@ -80,7 +80,7 @@ $root/usr/bin/pgbench-rs -V | grep -F 'pgbench-rs $version)'
 PGBENCH_RS_UNDER_TEST=$root/usr/bin/pgbench-rs PGBENCH_TEST_REQUIRE_SERVER=1 \
     nice cargo test --offline --locked $vendored --test integration -- --test-threads=4 $smoke"
 if tree_step tools "apt-get update -q && $apt install ca-certificates rpm rpmlint file cargo rustc gcc make pkgconf libpq-dev postgresql groff-base iproute2 python3 && (update-ca-certificates || true)" &&
-    tree_step rpmbuild "cd $build && unshare -n -- rpmbuild --define '_topdir $top' --define 'debug_package %{nil}' --nodeps -ba $spec" &&
+    tree_step rpmbuild "cd $build && /usr/local/sbin/offline rpmbuild --define '_topdir $top' --define 'debug_package %{nil}' --nodeps -ba $spec" &&
     { tree_step rpmlint "$lint" || status=1; } &&
     tree_step provides "$provides" &&
     tree_step install "rm -rf $root && mkdir -p $root && rpm --root $root --nodeps -i $rpm_bin && rpm --root $root -V --nodeps pgbench-rs" &&
