@@ -3,10 +3,10 @@
 # does: in a Debian unstable tree (debootstrap, minbase) with cargo, rustc,
 # libpq-dev and the librust-*-dev packages packaging/debian/control names,
 # the sources of HEAD (git archive) with Cargo.lock removed build offline
-# (a network namespace with only the loopback) from the directory registry those packages install,
-# /usr/share/cargo/registry, and the unit tests run. Checks that Cargo.toml's
-# dependency ranges are satisfiable by Debian's crates. Prints the versions
-# the build resolved.
+# (a network namespace with only the loopback) from the directory registry
+# those packages install, /usr/share/cargo/registry, and the unit tests run.
+# Checks that Cargo.toml's dependency ranges are satisfiable by Debian's
+# crates. Prints the versions the build resolved.
 #
 #   scripts/debian-crates.sh [--dir DIR] [--reuse] [--mirror URL] [--suite SUITE]
 #

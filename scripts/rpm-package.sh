@@ -5,9 +5,9 @@
 # binary RPMs with the spec and filters of the tarball, the network off
 # (a network namespace with only the loopback), with --nodeps (Debian's RPM
 # database is empty: neither BuildRequires nor the package's dependencies
-# are checked) and no debuginfo package; rpmlint checks the spec and both RPMs with
-# packaging/rpm/pgbench-rs.rpmlintrc (an error or a warning it does not
-# filter fails); the binary RPM's bundled(crate()) provides must be those
+# are checked) and no debuginfo package; rpmlint checks the spec and both
+# RPMs with packaging/rpm/pgbench-rs.rpmlintrc (an error or a warning it
+# does not filter fails); the binary RPM's bundled(crate()) provides must be those
 # scripts/rpm-spec.sh finds in Cargo.lock; the binary RPM is installed into
 # a scratch root (rpm --root DIR --nodeps -i); and the installed binary runs
 # -V and the smoke set of the Debian package's autopkgtest (the test filters
