@@ -5,9 +5,12 @@
 # without vendor/, as pgbench-rs_VERSION.orig.tar.gz, with packaging/debian/
 # as debian/) with dpkg-buildpackage, the network off (a network namespace
 # with only the loopback, as on Debian's build daemons), against Debian's
-# packaged crates; runs lintian (an error or a warning fails);
-# installs the .deb; runs `pgbench-rs -i` and a short run (with the HTML
-# report) against the tree's PostgreSQL; and runs the package's autopkgtest
+# packaged crates with Cargo.lock removed (as dh-cargo builds: Cargo.toml's
+# ranges must hold for Debian unstable's crates; the versions resolved are
+# printed), the unit tests among the build's tests; runs lintian (an
+# error or a warning fails); installs the .deb; runs `pgbench-rs -i` and a
+# short run (with the HTML report) against the tree's PostgreSQL; and runs
+# the package's autopkgtest
 # (debian/tests) with autopkgtest's null runner in the tree. Ends with
 # lintian's output, the autopkgtest summary and each step's time.
 #
@@ -41,6 +44,11 @@ mapfile -t tarballs < <(DIST_DIR="$dir/dist" "$repo/scripts/dist.sh")
 times=()
 status=0
 [ -z "$tree_made" ] || times+=("debootstrap ${tree_made}s")
+# The build ran the unit tests (a selector that finds none passes with 0).
+unit_tests_ran() {
+    awk '/^===== build:/ {p = 1; next} /^===== / {p = 0} p' "$out" | grep -q '^test result: ok\. [1-9]' ||
+        { log "the build ran no unit test"; return 1; }
+}
 
 # The source package's parts: the orig tarball and debian/.
 build=/build
@@ -64,6 +72,7 @@ pg_ctlcluster "$(ls /etc/postgresql | sort -V | tail -n 1)" main stop'
 if tree_step tools "apt-get update -q && $apt install ca-certificates dpkg-dev lintian autopkgtest iproute2 && (update-ca-certificates || true)" &&
     tree_step build-deps "cd $src && $apt build-dep ./" &&
     tree_step build "cd $src && DEB_BUILD_OPTIONS='${DEB_BUILD_OPTIONS:-}' /usr/local/sbin/offline dpkg-buildpackage -us -uc" &&
+    { [[ " ${DEB_BUILD_OPTIONS:-} " == *" nocheck "* ]] || unit_tests_ran; } &&
     { tree_step lintian "cd $build && lintian --fail-on error,warning --info --display-info --show-overrides pgbench-rs_${debversion}_*.changes" || status=1; } &&
     tree_step install "cd $build && $apt install ./pgbench-rs_${debversion}_*.deb postgresql" &&
     tree_step smoke "$smoke" &&
@@ -78,6 +87,9 @@ echo
 echo "debian-package: commit $(git -C "$repo" rev-parse HEAD), tarball $(basename "${tarballs[0]}")"
 echo "== lintian:"
 awk '/^===== lintian/ {p = 1; next} /^===== / {p = 0} p' "$out"
+echo "== crates resolved (Debian unstable's, Cargo.lock removed):"
+in_tree "$tree" "grep -A1 '^name = ' $src/Cargo.lock" 2>/dev/null | grep -v '^--' | paste - - |
+    sed 's/name = "\(.*\)"\tversion = "\(.*\)"/  \1 \2/' || echo "  (no Cargo.lock in the build)"
 echo "== autopkgtest summary:"
 cat "$tree$build/autopkgtest.summary" 2>/dev/null || echo "(none)"
 grep -h '^test result:' "$out" | sed 's/^/  /' || true

@@ -1,6 +1,7 @@
 # Debian trees made with debootstrap, for the scripts that check the
 # project in one (sourced, not run: scripts/fresh-debian.sh,
-# scripts/debian-package.sh, scripts/debian-crates.sh). As root.
+# scripts/debian-package.sh, scripts/rpm-package.sh, scripts/cross-arch.sh).
+# As root.
 #
 # tree_make TREE SUITE LOG [MIRROR]  a new minbase tree of SUITE, set up
 #                                    with tree_setup (debootstrap is installed

@@ -18,11 +18,14 @@
 # lets the tests skip). The script exits non-zero when a step fails, or a
 # test said it skipped something.
 #
-#   scripts/fresh-debian.sh [--dir DIR] [--reuse] [--mirror URL] [SUITE...]
+#   scripts/fresh-debian.sh [--dir DIR] [--reuse] [--mirror URL] [--then TARGET]... [SUITE...]
 #
-# --dir DIR     where the trees go (DIR/SUITE; default /var/tmp/pgbench-rs-fresh)
-# --reuse       keep a tree made by an earlier run (the clone is always new)
-# --mirror URL  the Debian archive (default debootstrap's)
+# --dir DIR      where the trees go (DIR/SUITE; default /var/tmp/pgbench-rs-fresh)
+# --reuse        keep a tree made by an earlier run (the clone is always new)
+# --mirror URL   the Debian archive (default debootstrap's)
+# --then TARGET  after the three commands, `make TARGET` in the same tree,
+#                with the same PGBENCH_TEST_REQUIRE_ switches (CI:
+#                test-versions, which reuses make test's build)
 #
 # As root (debootstrap, chroot and mounts). /proc, /sys, /dev and /dev/pts
 # are bind-mounted into each tree and a tmpfs is put on /dev/shm, as
@@ -39,11 +42,13 @@ dir=/var/tmp/pgbench-rs-fresh
 reuse=0
 mirror=""
 suites=()
+thens=()
 while [ $# -gt 0 ]; do
     case $1 in
         --dir) dir=$2; shift 2 ;;
         --reuse) reuse=1; shift ;;
         --mirror) mirror=$2; shift 2 ;;
+        --then) thens+=("$2"); shift 2 ;;
         -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fresh-debian: unknown option $1" >&2; exit 2 ;;
         *) suites+=("$1"); shift ;;
@@ -142,7 +147,10 @@ for suite in "${suites[@]}"; do
         step reference 'cd /root/pgbench-rs && make reference' &&
         step test "$require_env
             cd /root/pgbench-rs && make test"; then
-        :
+        for target in "${thens[@]}"; do
+            step "$target" "$require_env
+                cd /root/pgbench-rs && make $target" || { status=1; break; }
+        done
     else
         status=1
     fi

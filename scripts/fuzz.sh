@@ -12,7 +12,10 @@
 # Any panic, hang or abort is a failure, and so is an input that takes
 # more than MEMORY_MB of memory (-rss_limit_mb) or TIMEOUT seconds
 # (-timeout): a reader's work must stay in proportion to its input.
-# Needs cargo-fuzz (installed with cargo if missing).
+# The targets are built first, then run side by side, as many at a time
+# as there are cores (each fuzzer is one process on one core); each one's
+# output is printed when it ends. Needs cargo-fuzz (installed with cargo
+# if missing).
 #
 #   scripts/fuzz.sh [SECONDS [TARGET...]]
 set -euo pipefail
@@ -34,11 +37,35 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(script merge compare csv)
 memory_mb=2048
 timeout=10
+RUSTC_BOOTSTRAP=1 cargo fuzz build --fuzz-dir "$repo/fuzz" -s none -a
+logs=$(mktemp -d "${TMPDIR:-/tmp}/pgbench-rs-fuzz.XXXXXX")
+status=0
+# finish TARGET PID: waits for one fuzzer and prints what it said.
+finish() {
+    local rc=0
+    wait "$2" || rc=$?
+    echo "fuzz: == $1 (exit $rc)" >&2
+    cat "$logs/$1.log" >&2
+    [ $rc = 0 ] || status=1
+}
+at_once=$(nproc)
+running=()
 for target in "${targets[@]}"; do
+    if [ ${#running[@]} -ge $((at_once * 2)) ]; then
+        finish "${running[0]}" "${running[1]}"
+        running=("${running[@]:2}")
+    fi
     echo "fuzz: $target for $secs s" >&2
     # (-close_fd_mask=3: the targets print reports; libFuzzer keeps its
     # own copy of stderr for what it says.)
     RUSTC_BOOTSTRAP=1 cargo fuzz run --fuzz-dir "$repo/fuzz" -s none -a "$target" -- \
         -max_total_time="$secs" -max_len=65536 -rss_limit_mb="$memory_mb" \
-        -timeout="$timeout" -close_fd_mask=3 -len_control=0
+        -timeout="$timeout" -close_fd_mask=3 -len_control=0 >"$logs/$target.log" 2>&1 &
+    running+=("$target" $!)
 done
+while [ ${#running[@]} -gt 0 ]; do
+    finish "${running[0]}" "${running[1]}"
+    running=("${running[@]:2}")
+done
+rm -rf "$logs"
+exit $status
