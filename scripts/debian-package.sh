@@ -44,9 +44,11 @@ mapfile -t tarballs < <(DIST_DIR="$dir/dist" "$repo/scripts/dist.sh")
 times=()
 status=0
 [ -z "$tree_made" ] || times+=("debootstrap ${tree_made}s")
+# A section of the log: what the tree_step NAME printed.
+section() { awk -v s="===== $1:" 'index($0, s) == 1 {p = 1; next} /^===== / {p = 0} p' "$out"; }
 # The build ran the unit tests (a selector that finds none passes with 0).
 unit_tests_ran() {
-    awk '/^===== build:/ {p = 1; next} /^===== / {p = 0} p' "$out" | grep -q '^test result: ok\. [1-9]' ||
+    section build | awk '/^test result: ok\. [1-9]/ {n++} END {exit !n}' ||
         { log "the build ran no unit test"; return 1; }
 }
 
@@ -88,8 +90,8 @@ echo "debian-package: commit $(git -C "$repo" rev-parse HEAD), tarball $(basenam
 echo "== lintian:"
 awk '/^===== lintian/ {p = 1; next} /^===== / {p = 0} p' "$out"
 echo "== crates resolved (Debian unstable's, Cargo.lock removed):"
-in_tree "$tree" "grep -A1 '^name = ' $src/Cargo.lock" 2>/dev/null | grep -v '^--' | paste - - |
-    sed 's/name = "\(.*\)"\tversion = "\(.*\)"/  \1 \2/' || echo "  (no Cargo.lock in the build)"
+{ section build | sed -n 's/^ *Compiling \([^ ]*\) v\([^ ]*\).*/\1@\2/p' | grep -v '^pgbench-rs@' |
+    sort -u | paste -sd' ' | fold -s -w 76 | sed 's/^/  /'; } || echo "  (none: the build did not get that far)"
 echo "== autopkgtest summary:"
 cat "$tree$build/autopkgtest.summary" 2>/dev/null || echo "(none)"
 grep -h '^test result:' "$out" | sed 's/^/  /' || true
