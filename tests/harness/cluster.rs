@@ -330,14 +330,55 @@ pub(crate) fn extra_cluster(name: &str) -> &'static Cluster {
 
 /// [`extra_cluster`] started with the server options `setup.0` and the
 /// pg_hba.conf lines `setup.1` besides the usual ones.
+///
+/// A server that listens on TCP (`listen_addresses=` in `setup.0`) takes
+/// a port nothing listens on: the ports of this process's servers are
+/// counted from one picked by its PID, and another test process (`make
+/// test` runs two side by side) may have a TCP server on one of them. A
+/// start that still finds its port taken (the other process bound it
+/// after the check) is tried again on the next.
 pub(crate) fn extra_cluster_with(name: &str, setup: (&str, &str)) -> &'static Cluster {
     // The main cluster writes the stop script; make sure it exists first.
     let main = cluster();
     let dir = tmp::root().path.join(format!("cluster-{name}"));
-    let port = extra_port();
-    let c = start_in(&main.bindir, &dir, port, false, setup)
-        .unwrap_or_else(|e| panic!("cannot start extra cluster {name}: {e}"));
+    let mut tries = 0;
+    let c = loop {
+        tries += 1;
+        let port = extra_port();
+        if !tcp_port_free(port, setup.0) && tries < 100 {
+            continue;
+        }
+        match start_in(&main.bindir, &dir, port, false, setup) {
+            Err(e) if e.contains("Address already in use") && tries < 100 => {
+                let _ = std::fs::remove_dir_all(&dir);
+            }
+            started => {
+                break started.unwrap_or_else(|e| panic!("cannot start extra cluster {name}: {e}"));
+            }
+        }
+    };
     Box::leak(Box::new(c))
+}
+
+/// Whether nothing listens on TCP `port` at the addresses a server with
+/// the options `more` binds (`listen_addresses=`: `*` is every IPv4 and
+/// IPv6 address); true for a server on its Unix socket only. An address
+/// this machine lacks (no IPv6, say) does not count as taken.
+fn tcp_port_free(port: u16, more: &str) -> bool {
+    use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, TcpListener};
+    let Some(listen) = more.split_whitespace().find_map(|w| w.strip_prefix("listen_addresses="))
+    else {
+        return true;
+    };
+    let addrs: Vec<IpAddr> = if listen == "*" {
+        vec![Ipv4Addr::UNSPECIFIED.into(), Ipv6Addr::UNSPECIFIED.into()]
+    } else {
+        listen.split(',').filter_map(|a| a.trim().parse().ok()).collect()
+    };
+    addrs.into_iter().all(|ip| match TcpListener::bind((ip, port)) {
+        Ok(_) => true,
+        Err(e) => e.kind() != std::io::ErrorKind::AddrInUse,
+    })
 }
 
 /// A separate server that also listens on TCP, on every address, logs
