@@ -455,11 +455,17 @@ fn a_report_has_the_clients_side() {
         // A worker measures from its first reading, in the second
         // `first` (once its clients connected: later on a loaded
         // machine), to its last, once -T's 2 s have passed and before the
-        // run's end.
+        // run's end. The main thread (`thread` null) takes its last
+        // reading when the report is made, after the run's end (8 ms
+        // after it on a loaded machine), so the run's span bounds only
+        // the workers.
         let measured = t["measured_s"].as_f64().unwrap_or(0.0);
         #[allow(clippy::cast_precision_loss)]
         let first = seconds["first"].as_u64().unwrap_or(u64::MAX) as f64;
-        assert!(measured >= 2.0 - (first + 1.0) && measured <= span + 0.0005, "{span} {t}");
+        assert!(measured >= 2.0 - (first + 1.0), "{span} {t}");
+        if !t["thread"].is_null() {
+            assert!(measured <= span + 0.0005, "{span} {t}");
+        }
         let cpu = t["user_us"].as_i64().unwrap_or(-1) + t["system_us"].as_i64().unwrap_or(-1);
         assert!(cpu >= 0, "{t}");
         transactions += t["transactions"].as_i64().unwrap_or(0);
